@@ -1,0 +1,89 @@
+/*
+ * bfs.h - the shared search engine: breadth-first search over states of at
+ * most 64 cells, one uint64_t each, with the rule's moves from its plugin.
+ *
+ * Two ways to answer a puzzle:
+ *   - bfs_solve(): one search per puzzle, from the start to the goal set, or
+ *     from the goal set to the start when every move is its own inverse.
+ *     The visited set grows with the states met, up to max_states.
+ *   - table_*: for rules whose goal set is the same for every puzzle, one
+ *     search from the goals over the whole space stores every state's
+ *     distance, and each puzzle is then a lookup.
+ * Both give the same path for the same input, every run.
+ *
+ * Ownership: bfs_new() pairs with bfs_free(), table_build() with
+ * table_free().  A bfs workspace is reused across puzzles by one thread;
+ * a table is read-only once built and may be shared by threads.
+ */
+#ifndef GRIDBFS_BFS_H
+#define GRIDBFS_BFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gridbfs/plugin.h>
+
+/* The rule as the engine sees it. */
+typedef struct bfs_rule {
+    const gridbfs_plugin *ops;
+    const void *inst;
+    uint32_t moves;
+    uint32_t cells;  /* rows * cols, at most 64 */
+    int involutive;
+} bfs_rule;
+
+enum bfs_status {
+    BFS_FOUND, /* path holds a shortest move sequence */
+    BFS_NONE,  /* no goal can be reached */
+    BFS_LIMIT, /* max_states were visited without an answer */
+    BFS_FAULT  /* the plugin broke its contract (fault_move says where) */
+};
+
+typedef struct bfs_answer {
+    enum bfs_status status;
+    const uint16_t *path; /* moves start to goal, owned by the engine */
+    size_t len;
+    uint32_t fault_move;
+} bfs_answer;
+
+typedef struct bfs bfs;
+
+bfs *bfs_new(void);
+void bfs_free(bfs *b);
+
+/*
+ * A shortest move sequence from start to any of goals[0..ngoals-1],
+ * visiting at most max_states states.  The answer's path stays valid until
+ * the next call on b.
+ */
+void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
+               const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
+               bfs_answer *ans);
+
+/* A distance table; states are indexes, so cells must be <= TABLE_MAX_CELLS. */
+#define TABLE_MAX_CELLS 30
+#define TABLE_UNREACHED 0xFF
+
+typedef struct table table;
+
+/*
+ * Search from goals over every state reachable from them (the rule must be
+ * involutive).  Returns NULL when the table would need more than budget
+ * bytes or a distance over 254, or with *fault set when the plugin broke its
+ * contract.
+ */
+table *table_build(const bfs_rule *rule, const uint64_t *goals,
+                   uint32_t ngoals, size_t budget, int *fault);
+void table_free(table *t);
+
+/*
+ * Answer start from the table: FOUND with a path descending the distances,
+ * lowest-numbered move first, or NONE.  The path is kept in b, as with
+ * bfs_solve().
+ */
+void table_solve(const table *t, uint64_t start, bfs *b, bfs_answer *ans);
+
+/* b's path buffer, made to hold at least n moves. */
+uint16_t *bfs_path_buffer(bfs *b, size_t n);
+
+#endif /* GRIDBFS_BFS_H */

@@ -1,0 +1,106 @@
+/*
+ * config.h - the YAML configuration (SPEC section 6), parsed once into
+ * typed structs with libyaml's event parser.
+ *
+ * Ownership: a struct config owns every string and array it points to;
+ * config_init() pairs with config_free().  Loading several files into one
+ * struct layers them: a later file adds rule profiles and overrides keys
+ * (a profile named again has its keys merged, key by key).
+ */
+#ifndef GRIDBFS_CONFIG_H
+#define GRIDBFS_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Limits on the configuration text itself (STYLE.md: cap depth and size). */
+#define CONFIG_MAX_BYTES (1u << 20)
+#define CONFIG_MAX_DEPTH 16
+
+/* A place in a config file; line and col are 1-based. */
+typedef struct cfg_mark {
+    const char *file; /* borrowed from the config's file list */
+    int line;
+    int col;
+} cfg_mark;
+
+/* One plugin parameter of a profile, as text. */
+typedef struct cfg_param {
+    char *key;
+    char *value;
+    cfg_mark at; /* where the value was given */
+} cfg_param;
+
+/* A rule profile: `rules: NAME: {plugin: ..., KEY: VALUE...}`. */
+typedef struct cfg_profile {
+    char *name;
+    char *plugin;     /* plugin name; NULL until some file sets it */
+    int path;         /* -1 unset, else 0/1: print the path in judge format */
+    char *impossible; /* judge word for an unsolvable puzzle; NULL = default */
+    cfg_param *params; /* every other key, passed to the plugin */
+    size_t nparams;
+    cfg_mark at;       /* where the profile's name was given */
+} cfg_profile;
+
+/* `routes: - {glob: PATTERN, rule: NAME}`. */
+typedef struct cfg_route {
+    char *glob;
+    char *rule;
+    cfg_mark at;
+} cfg_route;
+
+typedef struct config {
+    /* `plugin_dirs`, made absolute against the folder of the file naming
+       them; later files' folders come first. */
+    char **plugin_dirs;
+    size_t nplugin_dirs;
+
+    /* `defaults` */
+    char *rule;      /* default "poj1753" */
+    char *format;    /* default "judge"; one of judge, csv, jsonl */
+    int path;        /* default 0 */
+    long jobs;       /* default 0 = all processors */
+
+    /* `limits` */
+    uint64_t max_states; /* default 100000000 */
+    size_t max_line;     /* default 65536 */
+
+    cfg_profile *profiles;
+    size_t nprofiles;
+    cfg_route *routes; /* in file order; a later file's routes come first */
+    size_t nroutes;
+
+    char **files; /* names of the files loaded, owned, for cfg_mark.file */
+    size_t nfiles;
+} config;
+
+/* Fill in the built-in defaults (no profiles). */
+void config_init(config *cfg);
+void config_free(config *cfg);
+
+/*
+ * Parse the YAML text[0..len-1] named file and layer it over cfg.
+ * Returns 0, or -1 with one line "FILE:LINE:COL: message" in err (errlen
+ * bytes), in which case cfg is still valid to free (it may hold part of the
+ * file).
+ */
+int config_load_text(config *cfg, const char *file, const char *text,
+                     size_t len, char *err, size_t errlen);
+
+/* Read the file at path and config_load_text() it; I/O errors as "FILE: ..." */
+int config_load_file(config *cfg, const char *path, char *err, size_t errlen);
+
+/* The profile named name, or NULL. */
+const cfg_profile *config_profile(const config *cfg, const char *name);
+
+/* The rule named by the first route whose glob matches file, or NULL. */
+const char *config_route(const config *cfg, const char *file);
+
+/*
+ * The known word closest to word among candidates[0..n-1] (edit distance at
+ * most 2, or a prefix), or NULL.  Used for "did you mean" suggestions.
+ */
+const char *config_suggest(const char *word, const char *const *candidates,
+                           size_t n);
+
+#endif /* GRIDBFS_CONFIG_H */

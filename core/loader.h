@@ -1,0 +1,63 @@
+/*
+ * loader.h - finding and loading rule plugins (SPEC section 7).
+ *
+ * A plugin NAME ([a-z0-9-]+) is the file NAME.so in the first folder of the
+ * search path that has one.  It is loaded by absolute path only: lstat and
+ * S_ISREG on the resolved file, then dlopen(RTLD_NOW | RTLD_LOCAL), then the
+ * entry symbol GRIDBFS_ENTRY_NAME, then the table's ABI major version and
+ * size are checked.  The current directory is never searched.
+ *
+ * Ownership: a loader owns every plugin it loaded and the strings it keeps;
+ * loader_new() pairs with loader_free(), which dlcloses them all.  Returned
+ * plugin pointers stay valid until loader_free().
+ */
+#ifndef GRIDBFS_LOADER_H
+#define GRIDBFS_LOADER_H
+
+#include <stddef.h>
+
+#include <gridbfs/plugin.h>
+
+typedef struct loader loader;
+
+/* One loaded plugin. */
+typedef struct loaded_plugin {
+    const gridbfs_plugin *ops;
+    char *name; /* as asked for */
+    char *path; /* absolute path of the file loaded */
+} loaded_plugin;
+
+/* An empty loader with an empty search path. */
+loader *loader_new(void);
+void loader_free(loader *ld);
+
+/* Append dir to the search path (copied). Empty strings are ignored. */
+void loader_add_dir(loader *ld, const char *dir);
+/* Append every folder of a colon-separated list (GRIDBFS_PLUGIN_PATH). */
+void loader_add_path_list(loader *ld, const char *list);
+
+/* The folders searched, in order. */
+size_t loader_ndirs(const loader *ld);
+const char *loader_dir(const loader *ld, size_t i);
+
+/*
+ * The plugin named name, loading it on first use.  Returns NULL with one
+ * line in err (no "gridbfs:" prefix, no newline) saying why: a bad name,
+ * not found (listing the folders searched), not a regular file, dlopen's own
+ * message, missing entry symbol, ABI version mismatch, table too small, or a
+ * NULL operation.  A failure is remembered: asking again gives the same error.
+ */
+const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
+                                size_t errlen);
+
+/*
+ * Call fn for every distinct plugin file NAME.so found on the search path
+ * (first folder wins), in search order, loading each.  fn gets the plugin,
+ * or NULL and the error text when it failed to load.
+ */
+void loader_each(loader *ld,
+                 void (*fn)(void *arg, const char *name,
+                            const loaded_plugin *p, const char *err),
+                 void *arg);
+
+#endif /* GRIDBFS_LOADER_H */

@@ -1,0 +1,519 @@
+/*
+ * main.c - the gridbfs command: options, configuration, plugins, and the
+ * loop that streams every input's records through a rule to the output.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "loader.h"
+#include "output.h"
+#include "reader.h"
+#include "rules.h"
+#include "util.h"
+
+#define EXIT_RECORDS 1 /* some record invalid or over a limit */
+#define EXIT_TROUBLE 2 /* usage, configuration, plugin or I/O error */
+#define MSG_MAX 1024
+#define MAX_JOBS 1024
+#define TABLE_BUDGET ((size_t)256 << 20)
+#define OUTPUT_BUFFER (1u << 20)
+
+/* Everything the run needs; main's context, the only mutable state. */
+typedef struct ctx {
+    /* options */
+    const char *config_file;
+    const char *rule;
+    int rule_given;      /* -r was given: it beats the config's routes */
+    uint32_t rows, cols; /* -s */
+    const char *format;
+    int path;
+    const char *output;
+    long jobs;
+    int check_config, list_rules;
+    char **plugin_dirs;
+    size_t nplugin_dirs;
+
+    char exe_dir[PATH_MAX];
+    config cfg;
+    loader *ld;
+    rules *rules;
+    bfs *bfs;
+    output *out;
+    FILE *outf;
+    char *tmp_output; /* -o's temporary file, renamed at the end */
+    int status;
+} ctx;
+
+static void msg(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void msg(const char *format, ...)
+{
+    va_list ap;
+    fflush(stdout); /* keep stdout and stderr in order on a terminal */
+    fputs(PROGRAM_NAME ": ", stderr);
+    va_start(ap, format);
+    vfprintf(stderr, format, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void usage(FILE *f)
+{
+    fputs(
+        "usage: gridbfs [OPTIONS] [FILE...]\n"
+        "Solve grid puzzles in bulk: one optimal answer per puzzle record.\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "  -c, --config FILE     YAML configuration, layered over the built-in "
+        "profiles\n"
+        "  -r, --rule NAME       rule profile, or a plugin name with its "
+        "defaults\n"
+        "                        (default poj1753)\n"
+        "  -s, --size RxC        board size for the chosen rule\n"
+        "  -f, --format FMT      judge | csv | jsonl\n"
+        "  -p, --path            also print one shortest move sequence\n"
+        "  -o, --output FILE     write here; the file appears whole or not at "
+        "all\n"
+        "  -j, --jobs N          worker threads (default: all processors)\n"
+        "  -P, --plugin-dir DIR  search this folder for plugins first\n"
+        "      --list-rules      the profiles and plugins found, with their "
+        "parameters\n"
+        "      --check-config    validate the configuration and exit\n"
+        "      --progress        progress on standard error\n"
+        "  -h, --help            this help\n"
+        "  -V, --version         the version\n"
+        "\n"
+        "Exit status: 0 all solved or impossible, 1 some record invalid or "
+        "over a limit,\n"
+        "2 a usage, configuration, plugin or I/O error.\n",
+        f);
+}
+
+/* Parse "RxC"; returns 0 or -1. */
+static int parse_size(const char *s, uint32_t *rows, uint32_t *cols)
+{
+    char *end;
+    errno = 0;
+    unsigned long r = strtoul(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X') || s[0] == '-' || s[0] == '+')
+        return -1;
+    const char *t = end + 1;
+    unsigned long c = strtoul(t, &end, 10);
+    if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || r < 1 ||
+        c < 1 || r > GRIDBFS_MAX_SIDE || c > GRIDBFS_MAX_SIDE)
+        return -1;
+    *rows = (uint32_t)r;
+    *cols = (uint32_t)c;
+    return 0;
+}
+
+enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS };
+
+/* Parse the command line; returns -1 after a usage error, 1 to exit 0. */
+static int parse_options(ctx *c, int argc, char **argv)
+{
+    static const struct option longs[] = {
+        {"config", required_argument, NULL, 'c'},
+        {"rule", required_argument, NULL, 'r'},
+        {"size", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
+        {"path", no_argument, NULL, 'p'},
+        {"output", required_argument, NULL, 'o'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"plugin-dir", required_argument, NULL, 'P'},
+        {"list-rules", no_argument, NULL, OPT_LIST_RULES},
+        {"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    enum out_format f;
+    char *end;
+    int o;
+
+    while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:hV", longs, NULL)) !=
+           -1) {
+        switch (o) {
+        case 'c': c->config_file = optarg; break;
+        case 'r':
+            c->rule = optarg;
+            c->rule_given = 1;
+            break;
+        case 's':
+            if (parse_size(optarg, &c->rows, &c->cols)) {
+                msg("-s: expected RxC with 1 to %d rows and columns, got '%s'",
+                    GRIDBFS_MAX_SIDE, optarg);
+                return -1;
+            }
+            break;
+        case 'f':
+            if (output_format(optarg, &f)) {
+                msg("-f: expected judge, csv or jsonl, got '%s'", optarg);
+                return -1;
+            }
+            c->format = optarg;
+            break;
+        case 'p': c->path = 1; break;
+        case 'o': c->output = optarg; break;
+        case 'j':
+            errno = 0;
+            c->jobs = strtol(optarg, &end, 10);
+            if (end == optarg || *end || errno || c->jobs < 0 ||
+                c->jobs > MAX_JOBS) {
+                msg("-j: expected a whole number from 0 to %d, got '%s'",
+                    MAX_JOBS, optarg);
+                return -1;
+            }
+            break;
+        case 'P':
+            c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
+                                           sizeof *c->plugin_dirs);
+            c->plugin_dirs[c->nplugin_dirs++] = optarg;
+            break;
+        case OPT_LIST_RULES: c->list_rules = 1; break;
+        case OPT_CHECK_CONFIG: c->check_config = 1; break;
+        case OPT_PROGRESS: break; /* progress display: see README */
+        case 'h': usage(stdout); return 1;
+        case 'V':
+            printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
+                   GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+            return 1;
+        default:
+            fputs("Try 'gridbfs --help' for more information.\n", stderr);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The folder of the running binary, for the built-in config and plugins. */
+static int find_exe_dir(ctx *c)
+{
+    ssize_t n = readlink("/proc/self/exe", c->exe_dir, sizeof c->exe_dir - 1);
+    if (n < 0) {
+        msg("cannot find my own binary: %s", strerror(errno));
+        return -1;
+    }
+    c->exe_dir[n] = '\0';
+    char *slash = strrchr(c->exe_dir, '/');
+    if (slash)
+        *slash = '\0';
+    return 0;
+}
+
+/* Load the built-in config, then -c; set up the plugin search path. */
+static int setup(ctx *c)
+{
+    char err[MSG_MAX], path[PATH_MAX + 64];
+
+    config_init(&c->cfg);
+    fmt(path, sizeof path, "%s/%s/gridbfs.yaml", c->exe_dir,
+        GRIDBFS_REL_DATADIR);
+    if (config_load_file(&c->cfg, path, err, sizeof err) ||
+        (c->config_file &&
+         config_load_file(&c->cfg, c->config_file, err, sizeof err))) {
+        msg("%s", err);
+        return -1;
+    }
+    c->ld = loader_new();
+    for (size_t i = 0; i < c->nplugin_dirs; i++)
+        loader_add_dir(c->ld, c->plugin_dirs[i]);
+    for (size_t i = 0; i < c->cfg.nplugin_dirs; i++)
+        loader_add_dir(c->ld, c->cfg.plugin_dirs[i]);
+    const char *env = getenv("GRIDBFS_PLUGIN_PATH");
+    if (env)
+        loader_add_path_list(c->ld, env);
+    fmt(path, sizeof path, "%s/%s", c->exe_dir, GRIDBFS_REL_PLUGINDIR);
+    loader_add_dir(c->ld, path);
+    return 0;
+}
+
+/* Report a rule that cannot be used, at the config place at fault. */
+static void rule_error(const rule_inst *in, const cfg_param *bad)
+{
+    const cfg_mark *at = bad ? &bad->at : in->profile ? &in->profile->at : NULL;
+    if (at)
+        msg("%s:%d:%d: rule '%s': %s", at->file, at->line, at->col, in->name,
+            in->error);
+    else
+        msg("rule '%s': %s", in->name, in->error);
+}
+
+/*
+ * Validate everything the run will use before reading a record: every
+ * profile's plugin and parameters, the routes, the chosen rule and size.
+ */
+static int validate(ctx *c)
+{
+    const cfg_param *bad;
+    int ok = 1;
+
+    for (size_t i = 0; i < c->cfg.nprofiles; i++) {
+        rule_inst *in = rules_get(c->rules, c->cfg.profiles[i].name, 0, 0, &bad);
+        if (in->error) {
+            rule_error(in, bad);
+            ok = 0;
+        }
+    }
+    for (size_t i = 0; i < c->cfg.nroutes; i++) {
+        const cfg_route *rt = &c->cfg.routes[i];
+        rule_inst *in = rules_get(c->rules, rt->rule, 0, 0, &bad);
+        if (in->error) {
+            msg("%s:%d:%d: route '%s': %s", rt->at.file, rt->at.line,
+                rt->at.col, rt->glob, in->error);
+            ok = 0;
+        }
+    }
+    if (!ok)
+        return -1;
+    rule_inst *in = rules_get(c->rules, c->rule, c->rows, c->cols, &bad);
+    if (in->error) {
+        if (c->rows)
+            msg("rule '%s' at size %" PRIu32 "x%" PRIu32 ": %s", c->rule,
+                c->rows, c->cols, in->error);
+        else
+            msg("rule '%s': %s", c->rule, in->error);
+        return -1;
+    }
+    return 0;
+}
+
+/* Answer one record and write its result. */
+static void handle(ctx *c, const reader *rd, const record *rec,
+                   const char *file_rule)
+{
+    char text[RULES_MSG_MAX];
+    const cfg_param *bad;
+    uint64_t line;
+    const char *name = rec->rule ? rec->rule : file_rule;
+    uint32_t rows = rec->rows, cols = rec->cols;
+
+    if (!rows && strcmp(name, c->rule) == 0) {
+        rows = c->rows;
+        cols = c->cols;
+    }
+    rule_inst *in = rules_get(c->rules, name, rows, cols, &bad);
+    out_result res = {0};
+    res.source = reader_name(rd);
+    res.record = rec->index;
+    res.line = rec->line;
+    res.id = rec->id;
+    res.rule = name;
+    rules_solve(c->rules, in, rec, c->bfs, &res, text, &line);
+    if (res.status == ST_INVALID || res.status == ST_LIMIT) {
+        msg("%s:%" PRIu64 ": %s", res.source, line, text);
+        if (c->status < EXIT_RECORDS)
+            c->status = EXIT_RECORDS;
+    }
+    output_write(c->out, &res);
+}
+
+/* Stream every record of one input. */
+static void run_file(ctx *c, const char *path)
+{
+    char err[MSG_MAX];
+    const cfg_param *bad;
+    const char *rule = c->rule;
+
+    if (!c->rule_given && strcmp(path, "-") != 0) {
+        const char *routed = config_route(&c->cfg, path);
+        if (routed)
+            rule = routed;
+    }
+    rule_inst *in = rules_get(c->rules, rule, rule == c->rule ? c->rows : 0,
+                              rule == c->rule ? c->cols : 0, &bad);
+    uint32_t rows = in->error ? 1 : in->rule.rows;
+    uint32_t boards = in->error ? 1 : in->rule.boards;
+    reader *rd = reader_open(path, rows, boards, c->cfg.max_line, err,
+                             sizeof err);
+    if (!rd) {
+        msg("%s", err);
+        c->status = EXIT_TROUBLE;
+        return;
+    }
+    const record *rec;
+    while ((rec = reader_next(rd)))
+        handle(c, rd, rec, rule);
+    if (reader_error(rd)) {
+        msg("%s", reader_error(rd));
+        c->status = EXIT_TROUBLE;
+    }
+    reader_close(rd);
+}
+
+/* --list-rules, one plugin. */
+static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
+                        const char *err)
+{
+    (void)arg;
+    if (!p) {
+        printf("  %-16s (cannot load: %s)\n", name, err);
+        return;
+    }
+    printf("  %-16s %s\n", name, p->ops->summary ? p->ops->summary : "");
+    printf("  %-16s file %s, ABI %u.%u\n", "", p->path,
+           (unsigned)(p->ops->abi >> 16), (unsigned)(p->ops->abi & 0xFFFF));
+    for (const gridbfs_param_doc *d = p->ops->params; d && d->key; d++)
+        printf("  %-16s   %s (default %s): %s\n", "", d->key,
+               d->default_value ? d->default_value : "none",
+               d->help ? d->help : "");
+}
+
+/* --list-rules: the profiles, then every plugin on the search path. */
+static void list_rules(ctx *c)
+{
+    puts("profiles:");
+    for (size_t i = 0; i < c->cfg.nprofiles; i++) {
+        const cfg_profile *p = &c->cfg.profiles[i];
+        printf("  %-16s plugin=%s", p->name, p->plugin ? p->plugin : "?");
+        for (size_t k = 0; k < p->nparams; k++)
+            printf(" %s=%s", p->params[k].key, p->params[k].value);
+        if (p->path >= 0)
+            printf(" path=%s", p->path ? "true" : "false");
+        if (p->impossible)
+            printf(" impossible=%s", p->impossible);
+        putchar('\n');
+    }
+    puts("plugins:");
+    loader_each(c->ld, list_plugin, c);
+}
+
+/*
+ * Open where results go: stdout; or for -o, a temporary file beside it,
+ * renamed over it at the end, unless -o names something that is not a
+ * regular file (a device, a FIFO), which is written directly.
+ */
+static int open_output(ctx *c)
+{
+    enum out_format f;
+    struct stat st;
+    int fd = -1;
+
+    if (output_format(c->format, &f)) {
+        msg("defaults: format: expected judge, csv or jsonl, got '%s'",
+            c->format);
+        return -1;
+    }
+    c->outf = stdout;
+    if (c->output && stat(c->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+        c->outf = fopen(c->output, "w");
+    } else if (c->output) {
+        const char *base = strrchr(c->output, '/');
+        size_t n = strlen(c->output) + 16;
+        char *dir = xstrdup(c->output);
+        c->tmp_output = xmalloc(n);
+        fmt(c->tmp_output, n, "%s/.%s.XXXXXX", dirname(dir),
+            base ? base + 1 : c->output);
+        free(dir);
+        fd = mkstemp(c->tmp_output);
+        if (fd >= 0) { /* mkstemp makes 0600; give the usual 0666 & ~umask */
+            mode_t mask = umask(0);
+            umask(mask);
+            fchmod(fd, 0666 & ~mask);
+        }
+        c->outf = fd < 0 ? NULL : fdopen(fd, "w");
+    }
+    if (!c->outf) {
+        msg("%s: %s", c->output, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(c->tmp_output);
+        }
+        return -1;
+    }
+    setvbuf(c->outf, NULL, _IOFBF, OUTPUT_BUFFER);
+    c->out = output_new(c->outf, f);
+    return 0;
+}
+
+/* Flush and close the output; a failed write is an error, never success. */
+static void close_output(ctx *c)
+{
+    if (!c->outf)
+        return;
+    int failed = fflush(c->outf) != 0 || ferror(c->outf);
+    int err = errno;
+    if (c->outf != stdout && fclose(c->outf) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (failed) {
+        msg("%s: write error: %s", c->output ? c->output : "<stdout>",
+            strerror(err));
+        c->status = EXIT_TROUBLE;
+    }
+    if (c->tmp_output) {
+        if (failed)
+            unlink(c->tmp_output);
+        else if (rename(c->tmp_output, c->output) != 0) {
+            msg("%s: %s", c->output, strerror(errno));
+            unlink(c->tmp_output);
+            c->status = EXIT_TROUBLE;
+        }
+    }
+}
+
+static void cleanup(ctx *c)
+{
+    output_free(c->out);
+    bfs_free(c->bfs);
+    rules_free(c->rules);
+    loader_free(c->ld);
+    config_free(&c->cfg);
+    free(c->plugin_dirs);
+    free(c->tmp_output);
+}
+
+int main(int argc, char **argv)
+{
+    ctx c = {0};
+    int r = parse_options(&c, argc, argv);
+    if (r)
+        return r > 0 ? 0 : EXIT_TROUBLE;
+    c.status = EXIT_TROUBLE;
+    if (find_exe_dir(&c) || setup(&c))
+        goto out;
+    if (!c.rule)
+        c.rule = c.cfg.rule;
+    if (!c.format)
+        c.format = c.cfg.format;
+    c.rules = rules_new(&c.cfg, c.ld, c.path, TABLE_BUDGET);
+    if (c.list_rules) {
+        list_rules(&c);
+        c.status = 0;
+        goto out;
+    }
+    if (validate(&c))
+        goto out;
+    if (c.check_config) {
+        c.status = 0;
+        goto out;
+    }
+    if (open_output(&c))
+        goto out;
+    c.status = 0;
+    c.bfs = bfs_new();
+    if (optind == argc)
+        run_file(&c, "-");
+    for (int i = optind; i < argc; i++)
+        run_file(&c, argv[i]);
+    close_output(&c);
+out:
+    if (c.outf == stdout || !c.outf) {
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            msg("write error: %s", strerror(errno));
+            c.status = EXIT_TROUBLE;
+        }
+    }
+    cleanup(&c);
+    return c.status;
+}

@@ -1,0 +1,482 @@
+/*
+ * reader.c - lines out of a file descriptor, records out of lines.
+ *
+ * Lines are found with memchr in one buffer refilled by read(2), so a
+ * pipeline gets answers as soon as its lines arrive.  A line longer than
+ * max_line is never held whole: the buffer stops growing and the rest of the
+ * line is discarded.  Records are assembled in a text buffer the reader
+ * reuses, by offset, and turned into pointers when handed out.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "reader.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define READ_CHUNK (1u << 16)
+#define NO_OFFSET UINT32_MAX
+
+enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
+
+struct reader {
+    int fd;
+    char *name;
+    uint32_t rows, boards; /* grid framing */
+    size_t max_line;
+
+    char *buf; /* input bytes buf[start..end) */
+    size_t cap, start, end;
+    int eof, first;
+    uint64_t lineno; /* number of the line last taken */
+    char ioerr[READER_MSG_MAX];
+
+    /* the record being assembled */
+    record rec;
+    char *text; /* rows and strings, by offset */
+    size_t tlen, tcap;
+    uint32_t off[RECORD_MAX_ROWS];
+    uint32_t id_off, rule_off;
+    char msg[READER_MSG_MAX];
+    uint32_t cur_rows; /* grid rows of the board being filled */
+    int pending;       /* a grid record has begun */
+    int held;          /* the line last read is still to be handled: */
+    enum line_kind held_kind;
+    const char *held_s; /* it is still in buf, untouched until next_line() */
+    size_t held_n;
+    uint64_t index;
+};
+
+reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
+                    size_t max_line, char *err, size_t errlen)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+
+    if (fd < 0) {
+        fmt(err, errlen, "%s: %s", name, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fmt(err, errlen, "%s: is a directory", name);
+        if (!is_stdin)
+            close(fd);
+        return NULL;
+    }
+    reader *rd = xcalloc(1, sizeof *rd);
+    rd->fd = fd;
+    rd->name = xstrdup(name);
+    rd->rows = rows;
+    rd->boards = boards;
+    rd->max_line = max_line;
+    rd->cap = READ_CHUNK;
+    rd->buf = xmalloc(rd->cap);
+    rd->first = 1;
+    return rd;
+}
+
+void reader_close(reader *rd)
+{
+    if (!rd)
+        return;
+    if (rd->fd != STDIN_FILENO)
+        close(rd->fd);
+    free(rd->name);
+    free(rd->buf);
+    free(rd->text);
+    free(rd);
+}
+
+const char *reader_name(const reader *rd)
+{
+    return rd->name;
+}
+
+const char *reader_error(const reader *rd)
+{
+    return rd->ioerr[0] ? rd->ioerr : NULL;
+}
+
+/* Read more input after buf[end]; sets eof, or ioerr and eof. */
+static void refill(reader *rd)
+{
+    if (rd->start > 0) {
+        memmove(rd->buf, rd->buf + rd->start, rd->end - rd->start);
+        rd->end -= rd->start;
+        rd->start = 0;
+    }
+    if (rd->end == rd->cap) {
+        rd->cap *= 2;
+        rd->buf = xrealloc(rd->buf, rd->cap);
+    }
+    for (;;) {
+        ssize_t n = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end);
+        if (n > 0) {
+            rd->end += (size_t)n;
+            return;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s", rd->name,
+                strerror(errno));
+        rd->eof = 1;
+        return;
+    }
+}
+
+/* Discard input up to and including the next newline. */
+static void skip_line(reader *rd)
+{
+    rd->start = rd->end = 0;
+    while (!rd->eof) {
+        refill(rd);
+        char *nl = memchr(rd->buf, '\n', rd->end);
+        if (nl) {
+            rd->start = (size_t)(nl - rd->buf) + 1;
+            return;
+        }
+        rd->end = 0;
+    }
+}
+
+/*
+ * The next line without its newline (or CR LF) in *line and *len, valid until
+ * the next call.  LINE_LONG: a line over max_line, already skipped.
+ */
+static enum line_kind next_line(reader *rd, const char **line, size_t *len)
+{
+    size_t scan = 0;
+    for (;;) {
+        char *p = rd->buf + rd->start;
+        size_t avail = rd->end - rd->start;
+        char *nl = memchr(p + scan, '\n', avail - scan);
+        size_t n = nl ? (size_t)(nl - p) : avail;
+
+        if (n > rd->max_line) {
+            rd->lineno++;
+            *line = NULL;
+            *len = 0;
+            if (nl)
+                rd->start += n + 1;
+            else
+                skip_line(rd);
+            return LINE_LONG;
+        }
+        if (nl || (rd->eof && avail > 0)) {
+            rd->start += nl ? n + 1 : n;
+            rd->lineno++;
+            if (rd->first && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+                p += 3;
+                n -= 3;
+            }
+            rd->first = 0;
+            if (n > 0 && p[n - 1] == '\r')
+                n--;
+            *line = p;
+            *len = n;
+            return LINE_TEXT;
+        }
+        if (rd->eof)
+            return rd->ioerr[0] ? LINE_ERROR : LINE_EOF;
+        scan = avail;
+        refill(rd);
+    }
+}
+
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* Append bytes to the record text; returns their offset. */
+static uint32_t text_add(reader *rd, const char *s, size_t n, int nul)
+{
+    size_t need = rd->tlen + n + 1;
+    if (need > rd->tcap) {
+        rd->tcap = need * 2;
+        rd->text = xrealloc(rd->text, rd->tcap);
+    }
+    uint32_t at = (uint32_t)rd->tlen;
+    memcpy(rd->text + rd->tlen, s, n);
+    rd->tlen += n;
+    if (nul)
+        rd->text[rd->tlen++] = '\0';
+    return at;
+}
+
+/* Start assembling a new record beginning at the current line. */
+static void rec_begin(reader *rd, int line_syntax)
+{
+    memset(&rd->rec, 0, sizeof rd->rec);
+    rd->rec.line = rd->lineno;
+    rd->rec.line_syntax = line_syntax;
+    rd->tlen = 0;
+    rd->id_off = rd->rule_off = NO_OFFSET;
+    rd->msg[0] = '\0';
+}
+
+/* Mark the record malformed (the first reason wins). */
+static void rec_error(reader *rd, uint64_t line, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void rec_error(reader *rd, uint64_t line, const char *format, ...)
+{
+    if (rd->msg[0])
+        return;
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(rd->msg, sizeof rd->msg, format, ap);
+    va_end(ap);
+    rd->rec.error_line = line;
+}
+
+/* Append one row of cells (blanks dropped) to the record. */
+static void rec_row(reader *rd, const char *s, size_t n, uint64_t line)
+{
+    record *r = &rd->rec;
+    uint32_t k = 0;
+    for (uint32_t b = 0; b < r->nboards; b++)
+        k += r->board_rows[b];
+    k += r->board_rows[r->nboards];
+    if (k >= RECORD_MAX_ROWS) {
+        rec_error(rd, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
+        return;
+    }
+    rd->off[k] = (uint32_t)rd->tlen;
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_blank(s[i])) {
+            text_add(rd, s + i, 1, 0);
+            len++;
+        }
+    r->row[k].len = (uint32_t)len;
+    r->row[k].line = line;
+    r->board_rows[r->nboards]++;
+}
+
+/* Close the board being filled. */
+static void rec_end_board(reader *rd)
+{
+    assert(rd->rec.nboards < RECORD_MAX_BOARDS);
+    rd->rec.nboards++;
+}
+
+/* Finish the record: offsets become pointers. */
+static const record *rec_finish(reader *rd)
+{
+    record *r = &rd->rec;
+    uint32_t nrows = 0;
+    for (uint32_t b = 0; b < r->nboards; b++)
+        nrows += r->board_rows[b];
+    for (uint32_t k = 0; k < nrows; k++)
+        r->row[k].text = rd->text + rd->off[k];
+    r->id = rd->id_off == NO_OFFSET ? NULL : rd->text + rd->id_off;
+    r->rule = rd->rule_off == NO_OFFSET ? NULL : rd->text + rd->rule_off;
+    r->error = rd->msg[0] ? rd->msg : NULL;
+    r->index = ++rd->index;
+    rd->pending = 0;
+    rd->cur_rows = 0;
+    return r;
+}
+
+/* A grid record cut short by a block end, a line record or end of input. */
+static void grid_cut(reader *rd)
+{
+    if (rd->cur_rows > 0) {
+        rec_error(rd, rd->rec.row[0].line,
+                  "board %u has %u rows, expected %u", rd->rec.nboards + 1,
+                  rd->cur_rows, rd->rows);
+        rd->cur_rows = 0;
+        rec_end_board(rd);
+    }
+}
+
+/* A grid row: returns the finished record, if this row completed one. */
+static const record *grid_row(reader *rd, const char *s, size_t n)
+{
+    if (!rd->pending) {
+        rec_begin(rd, 0);
+        rd->pending = 1;
+    }
+    rec_row(rd, s, n, rd->lineno);
+    if (++rd->cur_rows == rd->rows) {
+        rd->cur_rows = 0;
+        rec_end_board(rd);
+    }
+    return rd->rec.nboards == rd->boards ? rec_finish(rd) : NULL;
+}
+
+/* Parse "RxC" with both in 1..GRIDBFS_MAX_SIDE. */
+static int parse_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
+{
+    uint32_t v[2] = {0, 0};
+    int part = 0;
+    size_t digits = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9' && digits < 3) {
+            v[part] = v[part] * 10 + (uint32_t)(s[i] - '0');
+            digits++;
+        } else if ((s[i] == 'x' || s[i] == 'X') && part == 0 && digits) {
+            part = 1;
+            digits = 0;
+        } else {
+            return -1;
+        }
+    }
+    if (part != 1 || !digits || v[0] < 1 || v[1] < 1 ||
+        v[0] > GRIDBFS_MAX_SIDE || v[1] > GRIDBFS_MAX_SIDE)
+        return -1;
+    *rows = v[0];
+    *cols = v[1];
+    return 0;
+}
+
+/* One key=value token of a line record. */
+static void line_meta(reader *rd, const char *t, size_t n)
+{
+    const char *eq = memchr(t, '=', n);
+    size_t klen = (size_t)(eq - t), vlen = n - klen - 1;
+    const char *v = eq + 1;
+    uint32_t *slot = NULL;
+
+    if (klen == 2 && memcmp(t, "id", 2) == 0)
+        slot = &rd->id_off;
+    else if (klen == 4 && memcmp(t, "rule", 4) == 0)
+        slot = &rd->rule_off;
+    else if (klen == 4 && memcmp(t, "size", 4) == 0) {
+        if (rd->rec.rows)
+            rec_error(rd, rd->lineno, "duplicate size=");
+        else if (parse_size(v, vlen, &rd->rec.rows, &rd->rec.cols))
+            rec_error(rd, rd->lineno,
+                      "size= expects RxC with 1 to %d rows and columns",
+                      GRIDBFS_MAX_SIDE);
+        return;
+    } else {
+        rec_error(rd, rd->lineno,
+                  "unknown key '%.*s=' (expected id=, rule= or size=)",
+                  (int)(klen > 32 ? 32 : klen), t);
+        return;
+    }
+    if (*slot != NO_OFFSET)
+        rec_error(rd, rd->lineno, "duplicate %.*s=", (int)klen, t);
+    else if (vlen == 0)
+        rec_error(rd, rd->lineno, "empty %.*s=", (int)klen, t);
+    else if (memchr(v, '\0', vlen))
+        rec_error(rd, rd->lineno, "%.*s= contains a NUL byte", (int)klen, t);
+    else
+        *slot = text_add(rd, v, vlen, 1);
+}
+
+/* One board token "row/row/row" ("row/" is a one-row board). */
+static void line_board(reader *rd, const char *t, size_t n)
+{
+    if (rd->rec.nboards == RECORD_MAX_BOARDS) {
+        rec_error(rd, rd->lineno, "too many boards (at most %d)",
+                  RECORD_MAX_BOARDS);
+        return;
+    }
+    if (n > 0 && t[n - 1] == '/')
+        n--;
+    for (;;) {
+        const char *slash = memchr(t, '/', n);
+        size_t len = slash ? (size_t)(slash - t) : n;
+        rec_row(rd, t, len, rd->lineno);
+        if (!slash)
+            break;
+        t += len + 1;
+        n -= len + 1;
+    }
+    rec_end_board(rd);
+}
+
+/* A whole line-syntax record. */
+static const record *line_record(reader *rd, const char *s, size_t n)
+{
+    rec_begin(rd, 1);
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && is_blank(s[i]))
+            i++;
+        size_t j = i;
+        while (j < n && !is_blank(s[j]))
+            j++;
+        if (j == i)
+            break;
+        if (memchr(s + i, '=', j - i))
+            line_meta(rd, s + i, j - i);
+        else
+            line_board(rd, s + i, j - i);
+        i = j;
+    }
+    return rec_finish(rd);
+}
+
+const record *reader_next(reader *rd)
+{
+    for (;;) {
+        const char *s = NULL;
+        size_t n = 0;
+        enum line_kind kind;
+        if (rd->held) {
+            kind = rd->held_kind;
+            s = rd->held_s;
+            n = rd->held_n;
+            rd->held = 0;
+        } else {
+            kind = next_line(rd, &s, &n);
+        }
+        if (kind == LINE_EOF || kind == LINE_ERROR) {
+            if (!rd->pending)
+                return NULL;
+            grid_cut(rd);
+            rec_error(rd, rd->rec.line, "missing board: got %u of %u",
+                      rd->rec.nboards, rd->boards);
+            return rec_finish(rd);
+        }
+        size_t i = 0;
+        while (kind == LINE_TEXT && i < n && is_blank(s[i]))
+            i++;
+        if (kind == LINE_TEXT && i < n && s[i] == '#')
+            continue;
+        if (kind == LINE_TEXT && i == n) { /* blank: a block ends */
+            grid_cut(rd);
+            if (rd->pending && rd->rec.nboards == rd->boards)
+                return rec_finish(rd);
+            continue;
+        }
+        int line_syntax = kind == LINE_LONG || memchr(s, '/', n) ||
+                          memchr(s, '=', n);
+        if (!line_syntax) {
+            const record *r = grid_row(rd, s + i, n - i);
+            if (r)
+                return r;
+            continue;
+        }
+        if (rd->pending) {
+            /* A grid record cut short: hand it out, then this line. */
+            grid_cut(rd);
+            rec_error(rd, rd->rec.line, "missing board: got %u of %u",
+                      rd->rec.nboards, rd->boards);
+            rd->held = 1;
+            rd->held_kind = kind;
+            rd->held_s = s;
+            rd->held_n = n;
+            return rec_finish(rd);
+        }
+        if (kind == LINE_LONG) {
+            rec_begin(rd, 1);
+            rec_error(rd, rd->lineno, "line longer than %zu bytes",
+                      rd->max_line);
+            return rec_finish(rd);
+        }
+        return line_record(rd, s, n);
+    }
+}

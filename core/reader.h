@@ -1,0 +1,71 @@
+/*
+ * reader.h - streaming puzzle records out of one input (SPEC section 3).
+ *
+ * The reader knows the two record syntaxes and the framing, nothing about
+ * rules beyond the shape it is told: grid rows are cut into boards of `rows`
+ * rows, `boards` boards to a record.  It hands out raw rows (blanks and CR
+ * removed); turning cells into bits is the caller's job, since a line record
+ * may name another rule or size.
+ *
+ * Ownership: reader_open() pairs with reader_close(); the reader owns the
+ * FILE it opened (not stdin).  A record and every string it points to are
+ * owned by the reader and valid until the next reader_next().
+ * Memory is bounded by the max_line limit, whatever the input.
+ */
+#ifndef GRIDBFS_READER_H
+#define GRIDBFS_READER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <gridbfs/plugin.h>
+
+/* Rows one record may hold: two boards of the largest side. */
+#define RECORD_MAX_ROWS (2 * GRIDBFS_MAX_SIDE)
+#define RECORD_MAX_BOARDS 2
+#define READER_MSG_MAX 256
+
+typedef struct reader reader;
+
+typedef struct record_row {
+    const char *text; /* cells, blanks removed; not NUL-terminated */
+    uint32_t len;
+    uint64_t line;
+} record_row;
+
+typedef struct record {
+    uint64_t index;      /* 1-based within its source */
+    uint64_t line;       /* where the record starts */
+    int line_syntax;     /* 1 for a line-syntax record, 0 for grid rows */
+    const char *id;      /* the id= value, or NULL */
+    const char *rule;    /* the rule= value, or NULL */
+    uint32_t rows, cols; /* the size= value, or 0 */
+    uint32_t nboards;    /* boards given */
+    uint32_t board_rows[RECORD_MAX_BOARDS]; /* rows given per board */
+    record_row row[RECORD_MAX_ROWS];        /* all boards' rows, in order */
+    const char *error;   /* set when the record is malformed: why */
+    uint64_t error_line; /* and where */
+} record;
+
+/*
+ * Open path ("-" is standard input, named "<stdin>").  rows and boards give
+ * the grid framing of this input.  Returns NULL with a message in err
+ * ("FILE: reason") when it cannot be opened or is a directory.
+ */
+reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
+                    size_t max_line, char *err, size_t errlen);
+void reader_close(reader *rd);
+
+/* The input's name as shown in messages and output. */
+const char *reader_name(const reader *rd);
+
+/*
+ * The next record, or NULL at the end of input or on a read error (then
+ * reader_error() says why).  A malformed record is still returned, with
+ * error set, so the caller reports it and goes on.
+ */
+const record *reader_next(reader *rd);
+/* NULL, or the read error that ended the input ("FILE: reason"). */
+const char *reader_error(const reader *rd);
+
+#endif /* GRIDBFS_READER_H */

@@ -1,0 +1,295 @@
+/*
+ * rules.c - rule instances and the solving of one record.
+ *
+ * An instance is a profile's parameters handed to its plugin's create(),
+ * with "size" replaced when a record or -s asks for another size.  Instances
+ * are few (profiles times sizes in use), so a linear list is the cache.
+ */
+#include "rules.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define DEFAULT_SIZE "4x4"
+#define SIZE_TEXT_MAX 16
+
+struct rules {
+    const config *cfg;
+    loader *ld;
+    int force_path;
+    size_t table_budget;
+    rule_inst **inst;
+    size_t ninst;
+};
+
+rules *rules_new(const config *cfg, loader *ld, int force_path,
+                 size_t table_budget)
+{
+    rules *rs = xcalloc(1, sizeof *rs);
+    rs->cfg = cfg;
+    rs->ld = ld;
+    rs->force_path = force_path;
+    rs->table_budget = table_budget;
+    return rs;
+}
+
+void rules_free(rules *rs)
+{
+    if (!rs)
+        return;
+    for (size_t i = 0; i < rs->ninst; i++) {
+        rule_inst *in = rs->inst[i];
+        if (!in->error && in->plugin->ops->destroy)
+            in->plugin->ops->destroy(in->rule.inst);
+        table_free(in->table);
+        free(in->name);
+        free(in->error);
+        free(in);
+    }
+    free(rs->inst);
+    free(rs);
+}
+
+/* Create in's rule through its plugin; sets in->error on failure. */
+static void create(rule_inst *in, const cfg_param **bad)
+{
+    const cfg_profile *p = in->profile;
+    size_t n = p ? p->nparams : 0;
+    gridbfs_param *params = xcalloc(n + 1, sizeof *params);
+    char size[SIZE_TEXT_MAX], text[RULES_MSG_MAX] = "";
+    size_t np = 0, size_at = SIZE_MAX;
+
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(p->params[i].key, "size") == 0)
+            size_at = np;
+        params[np].key = p->params[i].key;
+        params[np++].value = p->params[i].value;
+    }
+    if (size_at == SIZE_MAX) {
+        size_at = np++;
+        params[size_at].key = "size";
+        params[size_at].value = DEFAULT_SIZE;
+    }
+    if (in->rows) {
+        fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, in->rows, in->cols);
+        params[size_at].value = size;
+    }
+    gridbfs_error err = {text, sizeof text, -1};
+    in->rule.abi = GRIDBFS_ABI;
+    in->rule.size = sizeof in->rule;
+    if (in->plugin->ops->create(params, np, &in->rule, &err) != 0) {
+        text[sizeof text - 1] = '\0';
+        in->error = xstrdup(text[0] ? text : "parameters refused");
+        if (p && err.param >= 0 && (size_t)err.param < p->nparams)
+            *bad = &p->params[err.param];
+    } else if (in->rule.rows < 1 || in->rule.cols < 1 ||
+               in->rule.rows > GRIDBFS_MAX_SIDE ||
+               in->rule.cols > GRIDBFS_MAX_SIDE || in->rule.boards < 1 ||
+               in->rule.boards > RECORD_MAX_BOARDS ||
+               in->rule.moves > GRIDBFS_MAX_MOVES ||
+               in->rule.one == in->rule.zero) {
+        fmt(text, sizeof text,
+            "plugin '%s' broke its contract: create() described an "
+            "impossible rule",
+            in->plugin->name);
+        in->plugin->ops->destroy(in->rule.inst);
+        in->error = xstrdup(text);
+    }
+    free(params);
+}
+
+rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
+                     uint32_t cols, const cfg_param **bad)
+{
+    char err[RULES_MSG_MAX];
+    *bad = NULL;
+    for (size_t i = 0; i < rs->ninst; i++) {
+        rule_inst *in = rs->inst[i];
+        if (in->rows == rows && in->cols == cols &&
+            strcmp(in->name, name) == 0)
+            return in;
+    }
+    rule_inst *in = xcalloc(1, sizeof *in);
+    in->name = xstrdup(name);
+    in->rows = rows;
+    in->cols = cols;
+    in->profile = config_profile(rs->cfg, name);
+    const char *plugin = in->profile ? in->profile->plugin : name;
+    if (!plugin) {
+        fmt(err, sizeof err, "rule '%s' names no plugin", name);
+        in->error = xstrdup(err);
+    } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
+        if (!in->profile)
+            fmt(err, sizeof err, "unknown rule '%s'", name);
+        in->error = xstrdup(err);
+    } else {
+        create(in, bad);
+    }
+    int path = in->profile ? in->profile->path : -1;
+    in->with_path = rs->force_path || (path < 0 ? rs->cfg->path : path);
+    in->impossible = in->profile ? in->profile->impossible : NULL;
+    rs->inst = xreallocarray(rs->inst, rs->ninst + 1, sizeof *rs->inst);
+    rs->inst[rs->ninst++] = in;
+    return in;
+}
+
+/* Cells of the record's rows into boards; returns 0 or -1 with msg. */
+static int to_boards(const gridbfs_rule *r, const record *rec,
+                     gridbfs_board *boards, char *msg, uint64_t *msg_line)
+{
+    if (rec->nboards != r->boards) {
+        fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
+            r->boards, r->boards == 1 ? "" : "s", rec->nboards);
+        *msg_line = rec->line;
+        return -1;
+    }
+    const record_row *row = rec->row;
+    for (uint32_t b = 0; b < rec->nboards; b++) {
+        memset(&boards[b], 0, sizeof boards[b]);
+        if (rec->board_rows[b] != r->rows) {
+            fmt(msg, RULES_MSG_MAX,
+                "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
+                b + 1, rec->board_rows[b], r->rows);
+            *msg_line = row->line;
+            return -1;
+        }
+        for (uint32_t i = 0; i < r->rows; i++, row++) {
+            *msg_line = row->line;
+            if (row->len != r->cols) {
+                fmt(msg, RULES_MSG_MAX,
+                    "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
+                    i + 1, row->len, r->cols);
+                return -1;
+            }
+            for (uint32_t c = 0; c < r->cols; c++) {
+                char ch = row->text[c];
+                uint32_t k = i * r->cols + c;
+                if (ch == r->one) {
+                    boards[b].w[k / 64] |= 1ull << (k % 64);
+                } else if (ch != r->zero) {
+                    unsigned char u = (unsigned char)ch;
+                    if (u > 0x20 && u < 0x7f)
+                        fmt(msg, RULES_MSG_MAX,
+                            "row %" PRIu32 ": '%c' is not a cell "
+                            "(expected '%c' or '%c')",
+                            i + 1, ch, r->one, r->zero);
+                    else
+                        fmt(msg, RULES_MSG_MAX,
+                            "row %" PRIu32 ": byte 0x%02x is not a cell "
+                            "(expected '%c' or '%c')",
+                            i + 1, u, r->one, r->zero);
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* The answer for boards of at most 64 cells. */
+static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
+                   bfs *b, bfs_answer *ans, char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    const gridbfs_plugin *ops = in->plugin->ops;
+    uint32_t cells = r->rows * r->cols;
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    uint64_t outside = cells >= 64 ? 0 : ~0ull << cells;
+    bfs_rule br = {ops, r->inst, r->moves, cells,
+                   (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
+
+    uint32_t n = ops->goals(r->inst, fixed ? NULL : boards, goals,
+                            GRIDBFS_MAX_GOALS);
+    int bad = n > GRIDBFS_MAX_GOALS;
+    for (uint32_t g = 0; g < n && !bad; g++)
+        bad = (goals[g] & outside) != 0;
+    if (bad) {
+        ans->status = BFS_FAULT;
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: goals() gave %s", in->plugin->name,
+            n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
+        return;
+    }
+    if (n == 0) {
+        ans->status = BFS_NONE;
+        return;
+    }
+    if (fixed && br.involutive && !in->table_tried) {
+        int fault;
+        in->table_tried = 1;
+        in->table = table_build(&br, goals, n, rs->table_budget, &fault);
+    }
+    if (in->table)
+        table_solve(in->table, boards[0].w[0], b, ans);
+    else
+        bfs_solve(b, &br, boards[0].w[0], goals, n, rs->cfg->max_states, ans);
+    if (ans->status == BFS_FAULT)
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: move %" PRIu32
+            " leads off the board",
+            in->plugin->name, ans->fault_move);
+    else if (ans->status == BFS_LIMIT)
+        fmt(msg, RULES_MSG_MAX,
+            "more than %" PRIu64 " states searched (limits: max_states)",
+            rs->cfg->max_states);
+}
+
+void rules_solve(rules *rs, rule_inst *in, const record *rec, bfs *b,
+                 out_result *res, char *msg, uint64_t *msg_line)
+{
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    bfs_answer ans;
+    const gridbfs_rule *r = &in->rule;
+
+    res->status = ST_INVALID;
+    res->message = msg;
+    *msg_line = rec->line;
+    if (rec->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
+        *msg_line = rec->error_line;
+        return;
+    }
+    if (in->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", in->error);
+        return;
+    }
+    if (to_boards(r, rec, boards, msg, msg_line))
+        return;
+    *msg_line = rec->line;
+    if (r->rows * r->cols > GRIDBFS_SEARCH_CELLS) {
+        res->status = ST_LIMIT;
+        fmt(msg, RULES_MSG_MAX,
+            "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
+            "most the search engine handles",
+            r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
+        return;
+    }
+    search(rs, in, boards, b, &ans, msg);
+    switch (ans.status) {
+    case BFS_FOUND:
+        res->status = ST_SOLVED;
+        res->moves = ans.len;
+        res->path = ans.path;
+        res->npath = ans.len;
+        res->message = NULL;
+        break;
+    case BFS_NONE:
+        res->status = ST_IMPOSSIBLE;
+        res->message = NULL;
+        break;
+    case BFS_LIMIT:
+        res->status = ST_LIMIT;
+        break;
+    case BFS_FAULT:
+        res->status = ST_INVALID;
+        break;
+    }
+    res->with_path = in->with_path;
+    res->ops = in->plugin->ops;
+    res->inst = r->inst;
+    res->impossible = in->impossible;
+}

@@ -1,0 +1,62 @@
+/*
+ * rules.h - rule instances: a profile (or a bare plugin) at one board size,
+ * created once through its plugin and cached, and the solving of one
+ * record with it.
+ *
+ * Ownership: rules_new() pairs with rules_free(), which destroys every
+ * instance and table.  It borrows the config and loader, which must outlive
+ * it.  Instances returned stay valid until rules_free().
+ */
+#ifndef GRIDBFS_RULES_H
+#define GRIDBFS_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bfs.h"
+#include "config.h"
+#include "loader.h"
+#include "output.h"
+#include "reader.h"
+
+#define RULES_MSG_MAX 512
+
+typedef struct rule_inst {
+    char *name;          /* profile or plugin name */
+    uint32_t rows, cols; /* the size asked for; 0 = the profile's own */
+    const cfg_profile *profile; /* NULL for a bare plugin */
+    const loaded_plugin *plugin;
+    gridbfs_rule rule;   /* valid when error is NULL */
+    char *error;         /* why it could not be created */
+    int with_path;
+    const char *impossible;
+    table *table; /* for fixed goals, built on first use */
+    int table_tried;
+} rule_inst;
+
+typedef struct rules rules;
+
+rules *rules_new(const config *cfg, loader *ld, int force_path,
+                 size_t table_budget);
+void rules_free(rules *rs);
+
+/*
+ * The instance of rule name at size rows x cols (0, 0: the profile's size),
+ * created on first use.  Always returns an instance; its error says why it
+ * is unusable (unknown rule, plugin failed to load, parameters refused).
+ * When a plugin refuses a parameter, *bad is set to that parameter of the
+ * profile (NULL when the fault is not one parameter's).
+ */
+rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
+                     uint32_t cols, const cfg_param **bad);
+
+/*
+ * Solve record rec with inst: fill in res's status, moves, path and message
+ * (message in msg, RULES_MSG_MAX bytes; *msg_line is the line it is about).
+ * res's other fields are the caller's.  The path stays valid until the next
+ * call with the same workspace b.
+ */
+void rules_solve(rules *rs, rule_inst *inst, const record *rec, bfs *b,
+                 out_result *res, char *msg, uint64_t *msg_line);
+
+#endif /* GRIDBFS_RULES_H */

@@ -1,0 +1,169 @@
+/*
+ * gridbfs/plugin.h - the one header a gridbfs rule plugin includes.
+ *
+ * A plugin is a shared object exporting one function, GRIDBFS_ENTRY, that
+ * returns a constant table of operations (struct gridbfs_plugin).  The core
+ * owns reading, framing, search, caching, threads and output; the plugin owns
+ * one rule: its parameters, cell alphabet, goal set, successors and move text.
+ *
+ * Ownership: every pointer argument is borrowed for the duration of the call.
+ * Memory a plugin allocates (its instance) is freed by its own destroy().
+ * The core never frees plugin memory and a plugin never frees core memory.
+ *
+ * Threads: the core calls goals(), expand() and move_text() on one instance
+ * from several threads at once, so they must not modify the instance.
+ * A plugin does no I/O and keeps no mutable global state.
+ *
+ * Versioning: GRIDBFS_ABI_MAJOR is part of the entry symbol's name, so a
+ * plugin built for another major version fails to load with a clear message.
+ * Structs that cross the boundary start with {abi, size}; new fields are only
+ * ever appended, and a field beyond a struct's declared size takes its
+ * documented default.
+ */
+#ifndef GRIDBFS_PLUGIN_H
+#define GRIDBFS_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GRIDBFS_ABI_MAJOR 1
+#define GRIDBFS_ABI_MINOR 0
+/* abi field of every struct: major in the high half, minor in the low. */
+#define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
+
+/* The exported entry symbol; its name carries the ABI major version. */
+#define GRIDBFS_ENTRY gridbfs_plugin_abi1
+#define GRIDBFS_ENTRY_NAME "gridbfs_plugin_abi1"
+
+/* Boards are at most 32x32 cells. */
+#define GRIDBFS_MAX_SIDE 32
+#define GRIDBFS_BOARD_WORDS (GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE / 64)
+/* The search engine works on states of at most 64 cells: one uint64_t. */
+#define GRIDBFS_SEARCH_CELLS 64
+/* Upper bound on moves per rule instance (so move ids fit in 16 bits). */
+#define GRIDBFS_MAX_MOVES 4096
+/* Upper bound on the goal states goals() may report for one puzzle. */
+#define GRIDBFS_MAX_GOALS 64
+
+/*
+ * A board.  Cell (r, c), 0-based, is bit k = r * cols + c of the board:
+ * bit k % 64 of w[k / 64].  A set bit is the alphabet's "one" character.
+ * Bits at k >= rows * cols are zero.  A search state is w[0] of a board of
+ * at most 64 cells.
+ */
+typedef struct gridbfs_board {
+    uint64_t w[GRIDBFS_BOARD_WORDS];
+} gridbfs_board;
+
+/* One configuration parameter, as plain text (sequences joined by '/'). */
+typedef struct gridbfs_param {
+    const char *key;
+    const char *value;
+} gridbfs_param;
+
+/* Documentation of one parameter, for --list-rules. */
+typedef struct gridbfs_param_doc {
+    const char *key;
+    const char *default_value;
+    const char *help;
+} gridbfs_param_doc;
+
+/* Where create() reports why it refused its parameters. */
+typedef struct gridbfs_error {
+    char *text;  /* the core's buffer: one lowercase line, no newline */
+    size_t cap;  /* bytes available in text, including the NUL */
+    long param;  /* set to the index of the parameter at fault, or -1 */
+} gridbfs_error;
+
+/* Flags a rule instance reports. */
+enum {
+    /* Every move is its own inverse: the core may search from the goals. */
+    GRIDBFS_INVOLUTIVE = 1u << 0,
+    /* goals() does not depend on the puzzle: the core may tabulate. */
+    GRIDBFS_FIXED_GOAL = 1u << 1
+};
+
+/* Styles for move_text(). */
+enum {
+    GRIDBFS_MOVE_JUDGE = 0,   /* the judge's line, e.g. "2 3" or "1213" */
+    GRIDBFS_MOVE_COMPACT = 1  /* no spaces, e.g. "2,3" or "1,2-1,3" */
+};
+
+/*
+ * A rule instance, filled in by create().  The core zeroes the struct and
+ * sets abi and size (the bytes it allocated) before the call; the plugin sets
+ * every other field it knows.
+ */
+typedef struct gridbfs_rule {
+    uint32_t abi;
+    uint32_t size;
+    void *inst;       /* the plugin's own, passed back to every operation */
+    uint32_t rows;    /* board size, 1..GRIDBFS_MAX_SIDE each */
+    uint32_t cols;
+    char one;         /* the cell character for a set bit */
+    char zero;        /* the cell character for a clear bit */
+    uint32_t boards;  /* boards per puzzle record: 1 or 2 */
+    uint32_t moves;   /* move ids are 0..moves-1, at most GRIDBFS_MAX_MOVES */
+    uint32_t flags;   /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */
+} gridbfs_rule;
+
+/* The operations of a plugin, returned by GRIDBFS_ENTRY(). */
+typedef struct gridbfs_plugin {
+    uint32_t abi;   /* GRIDBFS_ABI the plugin was built with */
+    uint32_t size;  /* sizeof(gridbfs_plugin) the plugin was built with */
+    const char *name;     /* [a-z0-9-]+, the file's name without ".so" */
+    const char *summary;  /* one line */
+    const gridbfs_param_doc *params;  /* terminated by a NULL key */
+
+    /*
+     * Validate params[0..nparams-1] and fill in *rule.  Returns 0, or -1
+     * with a message in err (and err->param set when one parameter is at
+     * fault).  The parameter "size" ("RxC") is always present.
+     */
+    int (*create)(const gridbfs_param *params, size_t nparams,
+                  gridbfs_rule *rule, gridbfs_error *err);
+    /* Free what create() allocated (rule->inst may be NULL). */
+    void (*destroy)(void *inst);
+
+    /*
+     * Write the goal states of the puzzle boards[0..rule->boards-1] (boards
+     * of at most 64 cells) into out[0..max-1]; return how many there are.
+     * 0 means no goal can be reached (the puzzle is impossible).  With
+     * GRIDBFS_FIXED_GOAL, boards is NULL and the answer must not depend on it.
+     */
+    uint32_t (*goals)(const void *inst, const gridbfs_board *boards,
+                      uint64_t *out, uint32_t max);
+
+    /*
+     * For every move m, next[m] = the state reached from state by move m,
+     * or state itself when m does not apply.  next has rule->moves entries.
+     */
+    void (*expand)(const void *inst, uint64_t state, uint64_t *next);
+
+    /*
+     * Write move m as text in style (GRIDBFS_MOVE_*) into buf (cap bytes,
+     * NUL-terminated).  Returns the length, or -1 if it does not fit.
+     */
+    int (*move_text)(const void *inst, uint32_t move, int style, char *buf,
+                     size_t cap);
+} gridbfs_plugin;
+
+/* Mark the entry point exported even under -fvisibility=hidden. */
+#if defined(__GNUC__)
+#define GRIDBFS_EXPORT __attribute__((visibility("default")))
+#else
+#define GRIDBFS_EXPORT
+#endif
+
+/* Every plugin defines exactly this function. */
+GRIDBFS_EXPORT const gridbfs_plugin *GRIDBFS_ENTRY(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRIDBFS_PLUGIN_H */

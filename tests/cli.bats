@@ -1,0 +1,110 @@
+#!/usr/bin/env bats
+# SPEC section 5: the command line, exit statuses, the output file, and the
+# habits of a Unix filter (pipes, full disks, help and version).
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
+
+@test "--help and --version go to stdout and exit 0" {
+    run -0 --separate-stderr gridbfs --help
+    assert_line --index 0 --partial 'usage: gridbfs'
+    assert_output --partial '--check-config'
+    [ -z "$stderr" ]
+    run -0 --separate-stderr gridbfs -V
+    assert_output --regexp '^gridbfs [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 1\.[0-9]+\)$'
+}
+
+@test "usage errors exit 2 with a message" {
+    run -2 --separate-stderr gridbfs --no-such-option
+    assert_regex "$stderr" "unrecognized option"
+    run -2 --separate-stderr gridbfs -f xml
+    assert_regex "$stderr" "^gridbfs: -f: expected judge, csv or jsonl, got 'xml'"
+    run -2 --separate-stderr gridbfs -s 0x4
+    assert_regex "$stderr" "^gridbfs: -s: expected RxC"
+    run -2 --separate-stderr gridbfs -j -1
+    assert_regex "$stderr" "^gridbfs: -j: expected a whole number"
+    run -2 --separate-stderr gridbfs -r no-such-rule </dev/null
+    assert_regex "$stderr" "no-such-rule"
+}
+
+@test "exit 0 when every record is solved or impossible, 1 when one is invalid" {
+    run -0 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb/bwwb"
+    assert_output 'Impossible'
+    run -1 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb"
+    assert_output 'invalid'
+    assert_regex "$stderr" '^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4$'
+}
+
+@test "-r picks a profile or a bare plugin; -s sets its size" {
+    run -0 --separate-stderr gridbfs -r chessboard <<<"1111/0000/1110/0010 1010/0101/1010/0101"
+    assert_output '4'
+    run -0 --separate-stderr gridbfs -r swap-adjacent <<<"1111/0000/1110/0010 1010/0101/1010/0101"
+    assert_output '4'
+    # By hand, 2x2 plus stencil: a press flips its cell and two neighbours;
+    # on bb/bw only the top-left press gives a uniform board (ww/ww).
+    run -0 --separate-stderr gridbfs -s 2x2 <<<"bb/bw"
+    assert_output '1'
+}
+
+@test "-p prints one shortest path: r c per press" {
+    run -0 --separate-stderr gridbfs -p -s 2x2 <<<"bb/bw"
+    assert_output $'1\n1 1'
+}
+
+@test "-o writes the file whole, replacing the old one only at the end" {
+    mkdir "$BATS_TEST_TMPDIR/d"
+    echo old >"$BATS_TEST_TMPDIR/d/out"
+    run -0 --separate-stderr gridbfs -o "$BATS_TEST_TMPDIR/d/out" <<<"$S1"
+    assert_output ''
+    run cat "$BATS_TEST_TMPDIR/d/out"
+    assert_output '4'
+    # no temporary file is left behind
+    run ls -A "$BATS_TEST_TMPDIR/d"
+    assert_output 'out'
+}
+
+@test "-o into a folder that does not exist is an error, exit 2" {
+    run -2 --separate-stderr gridbfs -o "$BATS_TEST_TMPDIR/no/such/out" <<<"$S1"
+    assert_regex "$stderr" "no/such/out"
+}
+
+@test "a full disk is an error, never a silent success" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    run -2 --separate-stderr bash -c '"$GRIDBFS" "$0" >/dev/full' "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_regex "$stderr" "write error"
+    run -2 --separate-stderr gridbfs -o /dev/full "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_regex "$stderr" "/dev/full"
+}
+
+@test "a reader that closes the pipe early ends gridbfs quietly" {
+    yes "$S1" | head -n 200000 >"$BATS_TEST_TMPDIR/many"
+    run bash -c 'set -o pipefail; "$GRIDBFS" "$0" 2>"$0.err" | head -1' "$BATS_TEST_TMPDIR/many"
+    assert_output '4'
+    run cat "$BATS_TEST_TMPDIR/many.err"
+    assert_output ''
+}
+
+@test "--check-config validates and exits 0 without reading input" {
+    run -0 --separate-stderr gridbfs --check-config </dev/zero
+    assert_output ''
+}
+
+@test "--list-rules shows the built-in profiles and both plugins" {
+    run -0 --separate-stderr gridbfs --list-rules
+    for name in poj1753 p1225 chessboard lights5 flip-neighbors swap-adjacent; do
+        assert_output --partial "$name"
+    done
+    assert_output --partial 'stencil'
+    assert_output --partial 'neighbourhood'
+}
+
+@test "the examples from the README run" {
+    run -0 --separate-stderr gridbfs "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+    run -0 --separate-stderr gridbfs -r chessboard "$GRIDBFS_EXAMPLES/chessboard.txt"
+    assert_output '4'
+    run -0 --separate-stderr gridbfs -f csv "$GRIDBFS_EXAMPLES/mixed.lines"
+    assert_line --index 1 --partial ',flip-1,poj1753,solved,4,'
+    assert_line --index 3 --partial ',swap-1,p1225,solved,4,'
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env bats
+# SPEC section 3: inputs, the two record syntaxes, framing, and bad records
+# that cost one result each, never the rest of the input.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+# The two POJ 1753 samples: answers 4 and Impossible (SPEC section 1).
+S1='bwwb/bbwb/bwwb/bwww'
+S2='bwbw/wwww/bbwb/bwwb'
+
+grid() { tr '/' '\n' <<<"$1"; }
+
+@test "stdin, '-' and a named file give the same answers" {
+    { grid "$S1"; echo; grid "$S2"; } >"$BATS_TEST_TMPDIR/in.txt"
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in.txt"
+    assert_output $'4\nImpossible'
+    run -0 --separate-stderr gridbfs - <"$BATS_TEST_TMPDIR/in.txt"
+    assert_output $'4\nImpossible'
+    run -0 --separate-stderr gridbfs <"$BATS_TEST_TMPDIR/in.txt"
+    assert_output $'4\nImpossible'
+}
+
+@test "files are read in order, stdin where '-' stands" {
+    grid "$S1" >"$BATS_TEST_TMPDIR/a"
+    grid "$S2" >"$BATS_TEST_TMPDIR/b"
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/b" - "$BATS_TEST_TMPDIR/a" <"$BATS_TEST_TMPDIR/a"
+    assert_output $'Impossible\n4\n4'
+}
+
+@test "blank lines between boards are optional" {
+    run -0 --separate-stderr gridbfs < <(grid "$S1"; grid "$S2"; grid "$S1")
+    assert_output $'4\nImpossible\n4'
+}
+
+@test "cells may be separated by spaces and tabs; comments are skipped" {
+    printf '# a comment\nb w w b\nb\tb w b\n  # indented comment\nbwwb\n b w w w \n' >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    assert_output '4'
+}
+
+@test "CRLF line endings and a UTF-8 byte-order mark are accepted" {
+    { printf '\xEF\xBB\xBF'; grid "$S1"; echo; grid "$S2"; echo "id=x $S1"; } | sed 's/$/\r/' >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs -f csv "$BATS_TEST_TMPDIR/in"
+    assert_line --index 1 --partial ',1,1,,poj1753,solved,4,'
+    assert_line --index 2 --partial ',2,6,,poj1753,impossible,,'
+    assert_line --index 3 --partial ',3,10,x,poj1753,solved,4,'
+}
+
+@test "a file without a trailing newline still gives its last record" {
+    printf 'bwwb\nbbwb\nbwwb\nbwww' >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    assert_output '4'
+}
+
+@test "empty input gives no output and exit 0" {
+    run -0 --separate-stderr gridbfs </dev/null
+    assert_output ''
+    printf '\n\n# nothing\n' >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    assert_output ''
+}
+
+@test "line syntax: id, rule and size per record, mixed with grid rows" {
+    {
+        echo "id=7 rule=p1225 1111/0000/1110/0010 1010/0101/1010/0101"
+        grid "$S1"
+        echo "id=a $S2"
+        echo "rule=lights5 00000/00000/00000/00000/00000"
+        echo "size=1x3 bbb/"
+    } >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs -f csv "$BATS_TEST_TMPDIR/in"
+    assert_line --index 1 --partial ',1,1,7,p1225,solved,4,'
+    assert_line --index 2 --partial ',2,2,,poj1753,solved,4,'
+    assert_line --index 3 --partial ',3,6,a,poj1753,impossible,,'
+    assert_line --index 4 --partial ',4,7,,lights5,solved,0,'
+    assert_line --index 5 --partial ',5,8,,poj1753,solved,0,'
+}
+
+@test "a one-row board in line syntax ends with a slash" {
+    # By hand, on a 1x3 plus-stencil board: no single press makes bwb
+    # uniform (wbb, wbw, bbw); pressing both ends does (bwb -> wbb -> www).
+    run -0 --separate-stderr gridbfs <<<"size=1x3 bwb/"
+    assert_output '2'
+}
+
+@test "bad records in the middle of good ones cost one result each" {
+    {
+        grid "$S1"; echo                      # 1: good, line 1
+        printf 'bwwb\nbbwbb\nbwwb\nbwww\n\n'  # 2: row too long, line 6
+        grid "$S2"; echo                      # 3: good, line 11
+        printf 'bwwb\nbbxb\nbwwb\nbwww\n\n'   # 4: bad character, line 16
+        printf 'bwwb\nbbwb\nbwwb\n\n'         # 5: a row missing, line 21
+        grid "$S1"; echo                      # 6: good, line 25
+        echo "id=u rule=nosuchrule $S1"       # 7: unknown rule, line 30
+        echo "id=q foo=bar $S1"               # 8: unknown key, line 31
+        echo "id=d id=e $S1"                  # 9: duplicate id, line 32
+        echo "size=9 $S1"                     # 10: malformed size, line 33
+        echo "size=3x3 $S1"                   # 11: size disagrees, line 34
+        echo "id=z $S2"                       # 12: good, line 35
+        echo "$S1 $S1"                        # 13: too many boards, line 36
+        grid "$S2"                            # 14: good, line 37
+    } >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    assert_output "$(printf '%s\n' 4 invalid Impossible invalid invalid 4 invalid invalid invalid invalid invalid Impossible invalid Impossible)"
+    f="$BATS_TEST_TMPDIR/in"
+    for line in 7 17 21 30 31 32 33 34 36; do
+        grep -q "^gridbfs: $f:$line: " <<<"$stderr" || fail "no message for line $line in: $stderr"
+    done
+    [ "$(grep -c . <<<"$stderr")" -eq 9 ] || fail "expected 9 messages: $stderr"
+}
+
+@test "a missing second board at the end of input is one invalid record" {
+    run -1 --separate-stderr gridbfs -r p1225 < <(printf '1111\n0000\n1110\n0010\n1010\n0101\n1010\n0101\n\n1111\n0000\n1110\n0010\n')
+    assert_line --index 0 '4'
+    assert_line --index 5 'invalid'
+    [ "${#lines[@]}" -eq 6 ]
+    assert_regex "$stderr" '^gridbfs: <stdin>:10: '
+}
+
+@test "a line over max_line is one invalid record, memory stays bounded" {
+    cat >"$BATS_TEST_TMPDIR/c.yaml" <<'YAML'
+limits: {max_line: 100}
+YAML
+    { grid "$S1"; head -c 5000000 /dev/zero | tr '\0' 'b'; echo; grid "$S2"; } >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" "$BATS_TEST_TMPDIR/in"
+    assert_output $'4\ninvalid\nImpossible'
+    assert_regex "$stderr" ":5: line longer than 100 bytes"
+}
+
+@test "NUL bytes and random bytes are invalid records, never a crash" {
+    { grid "$S1"; printf 'bw\0b\nbbwb\nbwwb\nbwww\n\n'; grid "$S2"; } >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    assert_output $'4\ninvalid\nImpossible'
+    head -c 200000 /dev/urandom >"$BATS_TEST_TMPDIR/rand"
+    run -1 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/rand"
+    refute_output --regexp '^[0-9]'
+}
+
+@test "a missing or unreadable input is reported and the others still answered" {
+    grid "$S1" >"$BATS_TEST_TMPDIR/a"
+    run -2 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/nope" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR"
+    assert_output '4'
+    assert_regex "$stderr" "nope: No such file or directory"
+    assert_regex "$stderr" "is a directory"
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# SPEC section 4: judge text, CSV and JSON Lines, one result per record in
+# input order.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+S1='bwwb/bbwb/bwwb/bwww' # 4 moves
+S2='bwbw/wwww/bbwb/bwwb' # Impossible
+
+@test "csv: header, fields, empty moves and path unless solved and asked" {
+    printf 'id=a %s\n%s\nid=c %s/bbbb\n' "$S1" "$S2" "$S1" >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs -f csv "$BATS_TEST_TMPDIR/in"
+    assert_line --index 0 'source,record,line,id,rule,status,moves,path,message'
+    assert_line --index 1 "$BATS_TEST_TMPDIR/in,1,1,a,poj1753,solved,4,,"
+    assert_line --index 2 "$BATS_TEST_TMPDIR/in,2,2,,poj1753,impossible,,,"
+    assert_line --index 3 "$BATS_TEST_TMPDIR/in,3,3,c,poj1753,invalid,,,\"board 1 has 5 rows, expected 4\""
+    [ "${#lines[@]}" -eq 4 ]
+}
+
+@test "csv: stdin has a fixed name and the header comes even with no records" {
+    run -0 --separate-stderr gridbfs -f csv </dev/null
+    assert_output 'source,record,line,id,rule,status,moves,path,message'
+    run -0 --separate-stderr gridbfs -f csv <<<"$S1"
+    assert_line --index 1 '<stdin>,1,1,,poj1753,solved,4,,'
+}
+
+@test "csv: the path is quoted r,c moves; fields with commas and quotes are quoted" {
+    run -0 --separate-stderr gridbfs -f csv -p -s 2x2 <<<'id=a,"b" bb/bw'
+    assert_line --index 1 '<stdin>,1,1,"a,""b""",poj1753,solved,1,"1,1",'
+}
+
+@test "csv: swap moves are r,c-r,c" {
+    # One swap of the two top-left cells, checked by hand.
+    run -0 --separate-stderr gridbfs -f csv -r p1225 <<<"1000/0000/0000/0000 0100/0000/0000/0000"
+    assert_line --index 1 '<stdin>,1,1,,p1225,solved,1,"1,1-1,2",'
+}
+
+@test "jsonl: one object per record with the same fields" {
+    printf 'id=a %s\n%s\n%s/bbbb\n' "$S1" "$S2" "$S1" >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs -f jsonl "$BATS_TEST_TMPDIR/in"
+    f="$BATS_TEST_TMPDIR/in"
+    assert_line --index 0 "{\"source\":\"$f\",\"record\":1,\"line\":1,\"id\":\"a\",\"rule\":\"poj1753\",\"status\":\"solved\",\"moves\":4,\"path\":null,\"message\":null}"
+    assert_line --index 1 "{\"source\":\"$f\",\"record\":2,\"line\":2,\"id\":null,\"rule\":\"poj1753\",\"status\":\"impossible\",\"moves\":null,\"path\":null,\"message\":null}"
+    assert_line --index 2 "{\"source\":\"$f\",\"record\":3,\"line\":3,\"id\":null,\"rule\":\"poj1753\",\"status\":\"invalid\",\"moves\":null,\"path\":null,\"message\":\"board 1 has 5 rows, expected 4\"}"
+}
+
+@test "jsonl: strings are escaped and invalid UTF-8 replaced" {
+    run -0 --separate-stderr gridbfs -f jsonl -p -s 2x2 < <(printf 'id=q"\\\x01\xff\xc3\xa9 bb/bw\n')
+    assert_output '{"source":"<stdin>","record":1,"line":1,"id":"q\"\\\u0001\ufffdé","rule":"poj1753","status":"solved","moves":1,"path":"1,1","message":null}'
+}
+
+@test "judge: invalid and limit print their word, the reason goes to stderr" {
+    cat >"$BATS_TEST_TMPDIR/c.yaml" <<'YAML'
+limits: {max_states: 10}
+YAML
+    run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" -r chessboard <<<"1111/0000/1110/0010 1010/0101/1010/0101"
+    assert_output 'limit'
+    assert_regex "$stderr" '^gridbfs: <stdin>:1: .*max_states'
+}
+
+@test "judge: a profile may change the impossible word" {
+    cat >"$BATS_TEST_TMPDIR/c.yaml" <<'YAML'
+rules:
+  shout: {plugin: flip-neighbors, impossible: IMPOSSIBLE}
+YAML
+    run -0 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" -r shout <<<"$S2"
+    assert_output 'IMPOSSIBLE'
+}
+
+@test "output order is input order" {
+    for i in $(seq 1 50); do echo "id=$i $S1"; echo "id=x$i $S2"; done >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs -f csv "$BATS_TEST_TMPDIR/in"
+    run bash -c "cut -d, -f4 <<<\"\$0\" | tail -n +2 | paste -sd' '" "$output"
+    assert_output "$(for i in $(seq 1 50); do printf '%s x%s ' "$i" "$i"; done | sed 's/ $//')"
+}
