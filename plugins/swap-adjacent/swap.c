@@ -1,0 +1,392 @@
+/*
+ * swap-adjacent - swap the pieces on two adjacent cells to turn a start
+ * board into a target board (Luogu P1225 黑白棋游戏, 一本通 棋盘游戏).
+ *
+ * Cells are numbered as their bits, k = r * cols + c.  The moves are the
+ * pairs {a, b} of adjacent cells, a < b, in lexicographic order of (a, b):
+ * on 4x4 with neighbourhood 4, move 0 swaps (1,1)-(1,2), move 1 (1,1)-(2,1),
+ * move 2 (1,2)-(1,3), ..., move 23 (4,3)-(4,4).  Cells are adjacent when
+ * they share an edge (neighbourhood 4) or an edge or a corner (8), round
+ * the torus with wrap, where each pair is one move however often the torus
+ * reaches it.  Swapping equal pieces changes nothing; every move is its own
+ * inverse.
+ */
+#include <gridbfs/plugin.h>
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHOW_MAX 40      /* bytes of a bad value quoted in a message */
+#define SUGGEST_DIST 2   /* suggest a known key this close to an unknown */
+#define KEY_MAX 64       /* longer keys are never close to a known one */
+#define ABCD_SIDE_MAX 9  /* judge "abcd" needs one digit per coordinate */
+
+enum { P_SIZE, P_NEIGHBOURHOOD, P_WRAP, P_CELLS, P_COUNT };
+
+/* Indexed by P_*: the known keys and their defaults, shown by --list-rules. */
+static const gridbfs_param_doc swap_params[P_COUNT + 1] = {
+    {"size", "4x4", "board size RxC, 1..32 rows and columns"},
+    {"neighbourhood", "4",
+     "4: cells sharing an edge are adjacent; 8: an edge or a corner"},
+    {"wrap", "false", "true: the board is a torus"},
+    {"cells", "10", "the character for 1, then the one for 0"},
+    {NULL, NULL, NULL}
+};
+
+/* One move: swap cells a and b. */
+struct pair {
+    uint64_t mask;  /* bits a and b; 0 when the board exceeds 64 cells */
+    uint16_t a, b;  /* a < b */
+};
+
+struct swap {
+    uint32_t rows, cols, moves;
+    struct pair pair[];  /* moves entries, in move id order */
+};
+
+/* Parameters once parsed, before the instance exists. */
+struct swap_cfg {
+    uint32_t rows, cols;
+    int eight, wrap;
+    char one, zero;
+};
+
+/* Parameter helpers: the same in every bundled plugin. */
+
+/* Report a refusal in err (which may be NULL); always returns -1. */
+__attribute__((format(printf, 3, 4)))
+static int fail(gridbfs_error *err, long param, const char *format, ...)
+{
+    if (!err)
+        return -1;
+    err->param = param;
+    if (err->text && err->cap > 0) {
+        va_list ap;
+
+        va_start(ap, format);
+        vsnprintf(err->text, err->cap, format, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/*
+ * s (NULL reads as "") for quoting in a one-line message: at most SHOW_MAX
+ * bytes, cut at a UTF-8 character boundary, control characters as '?'.
+ */
+static const char *show(const char *s, char buf[SHOW_MAX + 1])
+{
+    size_t n = 0;
+
+    for (; s && s[n] && n < SHOW_MAX; n++)
+        buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+    while (s && s[n] && n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+        n--;
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Levenshtein distance of two short strings (each under KEY_MAX bytes). */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), prev[KEY_MAX + 1], cur[KEY_MAX + 1];
+
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+            size_t min = sub < del ? sub : del;
+
+            cur[j] = min < ins ? min : ins;
+        }
+        memcpy(prev, cur, (lb + 1) * sizeof *prev);
+    }
+    return prev[lb];
+}
+
+/* Refuse params[i], whose key is not in doc, suggesting a close one. */
+static int unknown_key(const gridbfs_param_doc *doc, const char *key, long i,
+                       gridbfs_error *err)
+{
+    char shown[SHOW_MAX + 1];
+    const char *best = NULL;
+    size_t best_dist = SUGGEST_DIST + 1;
+
+    for (; doc->key && strlen(key) < KEY_MAX; doc++) {
+        size_t dist = strlen(doc->key) < KEY_MAX ? distance(key, doc->key)
+                                                 : SIZE_MAX;
+        if (dist < best_dist) {
+            best = doc->key;
+            best_dist = dist;
+        }
+    }
+    show(key, shown);
+    if (best)
+        return fail(err, i, "unknown parameter '%s' (did you mean '%s'?)",
+                    shown, best);
+    return fail(err, i, "unknown parameter '%s'", shown);
+}
+
+/*
+ * Sort params by key into val[] (indexed like doc[0..nkeys-1], preset to
+ * the defaults) and at[] (the index of the parameter that set each, or -1).
+ * Refuses unknown and repeated keys.  Returns 0 or -1.
+ */
+static int collect(const gridbfs_param_doc *doc, size_t nkeys,
+                   const gridbfs_param *params, size_t nparams,
+                   const char **val, long *at, gridbfs_error *err)
+{
+    size_t k;
+    char shown[SHOW_MAX + 1];
+
+    for (k = 0; k < nkeys; k++) {
+        val[k] = doc[k].default_value;
+        at[k] = -1;
+    }
+    for (size_t i = 0; i < nparams; i++) {
+        const char *key = params[i].key ? params[i].key : "";
+
+        for (k = 0; k < nkeys && strcmp(doc[k].key, key) != 0; k++)
+            ;
+        if (k == nkeys)
+            return unknown_key(doc, key, (long)i, err);
+        if (at[k] >= 0)
+            return fail(err, (long)i, "duplicate parameter '%s'",
+                        show(key, shown));
+        val[k] = params[i].value ? params[i].value : "";
+        at[k] = (long)i;
+    }
+    return 0;
+}
+
+/* Parse "RxC" exactly: digits only, sides 1..GRIDBFS_MAX_SIDE.  0 or -1. */
+static int parse_size(const char *s, uint32_t *rows, uint32_t *cols)
+{
+    uint32_t v[2] = {0, 0};
+
+    for (int i = 0; i < 2; i++) {
+        const char *digits = s;
+
+        for (; *s >= '0' && *s <= '9' && v[i] <= GRIDBFS_MAX_SIDE; s++)
+            v[i] = v[i] * 10 + (uint32_t)(*s - '0');
+        if (s == digits || v[i] < 1 || v[i] > GRIDBFS_MAX_SIDE ||
+            *s++ != (i == 0 ? 'x' : '\0'))
+            return -1;
+    }
+    *rows = v[0];
+    *cols = v[1];
+    return 0;
+}
+
+/* The index of s in the NULL-terminated words, or -1. */
+static int pick(const char *s, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (strcmp(s, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+/*
+ * Parse "cells": two distinct printable ASCII characters, not blank and not
+ * input syntax ('#', '/', '='), the one for 1 then the one for 0.  0 or -1.
+ */
+static int parse_cells(const char *s, char *one, char *zero)
+{
+    for (int i = 0; i < 2; i++)
+        if (s[i] <= ' ' || s[i] >= 0x7f || strchr("#/=", s[i]))
+            return -1;
+    if (s[2] != '\0' || s[0] == s[1])
+        return -1;
+    *one = s[0];
+    *zero = s[1];
+    return 0;
+}
+
+/* Turn the parameters into cfg; on error, a message naming the parameter. */
+static int swap_parse(const gridbfs_param *params, size_t nparams,
+                      struct swap_cfg *cfg, gridbfs_error *err)
+{
+    static const char *const bools[] = {"false", "true", NULL};
+    static const char *const hoods[] = {"4", "8", NULL};
+    static const char *const expected[P_COUNT] = {
+        [P_SIZE] = "RxC with 1..32 rows and columns",
+        [P_NEIGHBOURHOOD] = "4 or 8",
+        [P_WRAP] = "true or false",
+        [P_CELLS] =
+            "two distinct printable characters, not blank, '#', '/' or '='",
+    };
+    const char *val[P_COUNT];
+    long at[P_COUNT];
+    char shown[SHOW_MAX + 1];
+    int k = -1;
+
+    if (collect(swap_params, P_COUNT, params, nparams, val, at, err) < 0)
+        return -1;
+    if (parse_size(val[P_SIZE], &cfg->rows, &cfg->cols) < 0)
+        k = P_SIZE;
+    else if ((cfg->eight = pick(val[P_NEIGHBOURHOOD], hoods)) < 0)
+        k = P_NEIGHBOURHOOD;
+    else if ((cfg->wrap = pick(val[P_WRAP], bools)) < 0)
+        k = P_WRAP;
+    else if (parse_cells(val[P_CELLS], &cfg->one, &cfg->zero) < 0)
+        k = P_CELLS;
+    if (k < 0)
+        return 0;
+    return fail(err, at[k], "%s: expected %s, got '%s'", swap_params[k].key,
+                expected[k], show(val[k], shown));
+}
+
+/* The distance of x and y on a line of n, going round the end with wrap. */
+static uint32_t gap(uint32_t x, uint32_t y, uint32_t n, int wrap)
+{
+    uint32_t d = x > y ? x - y : y - x;
+
+    return wrap && n - d < d ? n - d : d;
+}
+
+/*
+ * Whether distinct cells a and b are adjacent: rows and columns at most 1
+ * apart (round the torus with wrap), and not diagonal in neighbourhood 4.
+ */
+static int adjacent(const struct swap_cfg *cfg, uint32_t a, uint32_t b)
+{
+    uint32_t dr = gap(a / cfg->cols, b / cfg->cols, cfg->rows, cfg->wrap);
+    uint32_t dc = gap(a % cfg->cols, b % cfg->cols, cfg->cols, cfg->wrap);
+
+    return dr <= 1 && dc <= 1 && (cfg->eight || dr + dc == 1);
+}
+
+/* Validate params and build the instance (freed by swap_destroy). */
+static int swap_create(const gridbfs_param *params, size_t nparams,
+                       gridbfs_rule *rule, gridbfs_error *err)
+{
+    struct swap_cfg cfg = {0};
+    struct swap *s;
+    uint32_t cells;
+
+    if (swap_parse(params, nparams, &cfg, err) < 0)
+        return -1;
+    /* With at most 4 (8) neighbours a cell, there are at most 2 (4) pairs
+     * per cell. */
+    cells = cfg.rows * cfg.cols;
+    s = malloc(sizeof *s + cells * (cfg.eight ? 4 : 2) * sizeof s->pair[0]);
+    if (!s)
+        return fail(err, -1, "swap-adjacent: out of memory");
+    s->rows = cfg.rows;
+    s->cols = cfg.cols;
+    s->moves = 0;
+    for (uint32_t a = 0; a < cells; a++) {
+        for (uint32_t b = a + 1; b < cells; b++) {
+            struct pair *p = &s->pair[s->moves];
+
+            if (!adjacent(&cfg, a, b))
+                continue;
+            p->a = (uint16_t)a;
+            p->b = (uint16_t)b;
+            p->mask = cells > GRIDBFS_SEARCH_CELLS ? 0
+                      : (uint64_t)1 << a | (uint64_t)1 << b;
+            s->moves++;
+        }
+    }
+    assert(s->moves <= GRIDBFS_MAX_MOVES);
+    rule->inst = s;
+    rule->rows = cfg.rows;
+    rule->cols = cfg.cols;
+    rule->one = cfg.one;
+    rule->zero = cfg.zero;
+    rule->boards = 2;
+    rule->moves = s->moves;
+    rule->flags = GRIDBFS_INVOLUTIVE;
+    return 0;
+}
+
+static void swap_destroy(void *inst)
+{
+    free(inst);
+}
+
+/* The number of set cells on board b. */
+static uint32_t ones(const gridbfs_board *b)
+{
+    uint32_t n = 0;
+
+    for (int i = 0; i < GRIDBFS_BOARD_WORDS; i++)
+        for (uint64_t w = b->w[i]; w; w &= w - 1)
+            n++;
+    return n;
+}
+
+/*
+ * The goal is the target, boards[1]; none (0) when start and target hold
+ * different numbers of 1 pieces, since swaps never change that number.
+ */
+static uint32_t swap_goals(const void *inst, const gridbfs_board *boards,
+                           uint64_t *out, uint32_t max)
+{
+    (void)inst;
+    if (!boards || max < 1 || ones(&boards[0]) != ones(&boards[1]))
+        return 0;
+    out[0] = boards[1].w[0];
+    return 1;
+}
+
+/* next[m] = state with the cells of pair m swapped (unchanged if equal). */
+static void swap_expand(const void *inst, uint64_t state, uint64_t *next)
+{
+    const struct swap *s = inst;
+
+    for (uint32_t m = 0; m < s->moves; m++) {
+        uint64_t mask = s->pair[m].mask, both = state & mask;
+
+        next[m] = both != 0 && both != mask ? state ^ mask : state;
+    }
+}
+
+/*
+ * Pair m, 1-based, lower-numbered cell first: judge "r1c1r2c2" ("1112") on
+ * boards of at most 9x9, else "r1 c1 r2 c2"; compact "r1,c1-r2,c2".
+ * Returns the length, or -1.
+ */
+static int swap_move_text(const void *inst, uint32_t move, int style,
+                          char *buf, size_t cap)
+{
+    const struct swap *s = inst;
+    const struct pair *p;
+    int abcd = s->rows <= ABCD_SIDE_MAX && s->cols <= ABCD_SIDE_MAX, n;
+
+    if (move >= s->moves || !buf || cap == 0 ||
+        (style != GRIDBFS_MOVE_JUDGE && style != GRIDBFS_MOVE_COMPACT))
+        return -1;
+    p = &s->pair[move];
+    n = snprintf(buf, cap, style == GRIDBFS_MOVE_COMPACT ? "%u,%u-%u,%u"
+                           : abcd ? "%u%u%u%u" : "%u %u %u %u",
+                 p->a / s->cols + 1, p->a % s->cols + 1,
+                 p->b / s->cols + 1, p->b % s->cols + 1);
+    return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+static const gridbfs_plugin swap_plugin = {
+    .abi = GRIDBFS_ABI,
+    .size = sizeof(gridbfs_plugin),
+    .name = "swap-adjacent",
+    .summary = "swap the pieces on two adjacent cells to reach a target "
+               "board (Luogu P1225)",
+    .params = swap_params,
+    .create = swap_create,
+    .destroy = swap_destroy,
+    .goals = swap_goals,
+    .expand = swap_expand,
+    .move_text = swap_move_text,
+};
+
+const gridbfs_plugin *GRIDBFS_ENTRY(void)
+{
+    return &swap_plugin;
+}
