@@ -425,6 +425,17 @@ static int h_name(parser *p, const node *n, void *dst, const field *f)
     return 0;
 }
 
+/* defaults.rule: a name, and where it was given for later messages. */
+static int h_default_rule(parser *p, const node *n, void *dst,
+                          const field *f)
+{
+    config *cfg = dst;
+    if (h_name(p, n, &cfg->rule, f) < 0)
+        return -1;
+    cfg->rule_at = mark_of(p, n);
+    return 0;
+}
+
 /* Non-empty text without control characters; f->arg describes it. */
 static int h_text(parser *p, const node *n, void *dst, const field *f)
 {
@@ -813,7 +824,7 @@ static const range states_range = {1, MAX_STATES_MAX, STORE_U64};
 static const range line_range = {MAX_LINE_MIN, MAX_LINE_MAX, STORE_SIZE};
 
 static const field default_fields[] = {
-    {"rule", h_name, offsetof(config, rule), NULL},
+    {"rule", h_default_rule, 0, NULL},
     {"format", h_enum, offsetof(config, format), &formats},
     {"path", h_bool, offsetof(config, path), NULL},
     {"jobs", h_int, offsetof(config, jobs), &jobs_range},

@@ -57,6 +57,7 @@ typedef struct config {
 
     /* `defaults` */
     char *rule;      /* default "poj1753" */
+    cfg_mark rule_at; /* where rule was given; file NULL for the default */
     char *format;    /* default "judge"; one of judge, csv, jsonl */
     int path;        /* default 0 */
     long jobs;       /* default 0 = all processors */

@@ -17,8 +17,8 @@
 #include "config.h"
 #include "loader.h"
 #include "output.h"
-#include "reader.h"
 #include "rules.h"
+#include "run.h"
 #include "util.h"
 
 #define EXIT_RECORDS 1 /* some record invalid or over a limit */
@@ -38,7 +38,8 @@ typedef struct ctx {
     const char *format;
     int path;
     const char *output;
-    long jobs;
+    long jobs;           /* -1: not given */
+    int progress;
     int check_config, list_rules;
     char **plugin_dirs;
     size_t nplugin_dirs;
@@ -47,8 +48,7 @@ typedef struct ctx {
     config cfg;
     loader *ld;
     rules *rules;
-    bfs *bfs;
-    output *out;
+    enum out_format out_format;
     FILE *outf;
     char *tmp_output; /* -o's temporary file, renamed at the end */
     int status;
@@ -181,7 +181,7 @@ static int parse_options(ctx *c, int argc, char **argv)
             break;
         case OPT_LIST_RULES: c->list_rules = 1; break;
         case OPT_CHECK_CONFIG: c->check_config = 1; break;
-        case OPT_PROGRESS: break; /* progress display: see README */
+        case OPT_PROGRESS: c->progress = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -242,10 +242,9 @@ static void rule_error(const rule_inst *in, const cfg_param *bad)
 {
     const cfg_mark *at = bad ? &bad->at : in->profile ? &in->profile->at : NULL;
     if (at)
-        msg("%s:%d:%d: rule '%s': %s", at->file, at->line, at->col, in->name,
-            in->error);
+        msg("%s:%d:%d: %s", at->file, at->line, at->col, in->error);
     else
-        msg("rule '%s': %s", in->name, in->error);
+        msg("%s", in->error);
 }
 
 /*
@@ -277,77 +276,18 @@ static int validate(ctx *c)
         return -1;
     rule_inst *in = rules_get(c->rules, c->rule, c->rows, c->cols, &bad);
     if (in->error) {
+        const cfg_mark *at = &c->cfg.rule_at;
         if (c->rows)
-            msg("rule '%s' at size %" PRIu32 "x%" PRIu32 ": %s", c->rule,
-                c->rows, c->cols, in->error);
+            msg("-s %" PRIu32 "x%" PRIu32 ": %s", c->rows, c->cols,
+                in->error);
+        else if (!c->rule_given && at->file)
+            msg("%s:%d:%d: defaults: %s", at->file, at->line, at->col,
+                in->error);
         else
-            msg("rule '%s': %s", c->rule, in->error);
+            msg("%s", in->error);
         return -1;
     }
     return 0;
-}
-
-/* Answer one record and write its result. */
-static void handle(ctx *c, const reader *rd, const record *rec,
-                   const char *file_rule)
-{
-    char text[RULES_MSG_MAX];
-    const cfg_param *bad;
-    uint64_t line;
-    const char *name = rec->rule ? rec->rule : file_rule;
-    uint32_t rows = rec->rows, cols = rec->cols;
-
-    if (!rows && strcmp(name, c->rule) == 0) {
-        rows = c->rows;
-        cols = c->cols;
-    }
-    rule_inst *in = rules_get(c->rules, name, rows, cols, &bad);
-    out_result res = {0};
-    res.source = reader_name(rd);
-    res.record = rec->index;
-    res.line = rec->line;
-    res.id = rec->id;
-    res.rule = name;
-    rules_solve(c->rules, in, rec, c->bfs, &res, text, &line);
-    if (res.status == ST_INVALID || res.status == ST_LIMIT) {
-        msg("%s:%" PRIu64 ": %s", res.source, line, text);
-        if (c->status < EXIT_RECORDS)
-            c->status = EXIT_RECORDS;
-    }
-    output_write(c->out, &res);
-}
-
-/* Stream every record of one input. */
-static void run_file(ctx *c, const char *path)
-{
-    char err[MSG_MAX];
-    const cfg_param *bad;
-    const char *rule = c->rule;
-
-    if (!c->rule_given && strcmp(path, "-") != 0) {
-        const char *routed = config_route(&c->cfg, path);
-        if (routed)
-            rule = routed;
-    }
-    rule_inst *in = rules_get(c->rules, rule, rule == c->rule ? c->rows : 0,
-                              rule == c->rule ? c->cols : 0, &bad);
-    uint32_t rows = in->error ? 1 : in->rule.rows;
-    uint32_t boards = in->error ? 1 : in->rule.boards;
-    reader *rd = reader_open(path, rows, boards, c->cfg.max_line, err,
-                             sizeof err);
-    if (!rd) {
-        msg("%s", err);
-        c->status = EXIT_TROUBLE;
-        return;
-    }
-    const record *rec;
-    while ((rec = reader_next(rd)))
-        handle(c, rd, rec, rule);
-    if (reader_error(rd)) {
-        msg("%s", reader_error(rd));
-        c->status = EXIT_TROUBLE;
-    }
-    reader_close(rd);
 }
 
 /* --list-rules, one plugin. */
@@ -394,11 +334,10 @@ static void list_rules(ctx *c)
  */
 static int open_output(ctx *c)
 {
-    enum out_format f;
     struct stat st;
     int fd = -1;
 
-    if (output_format(c->format, &f)) {
+    if (output_format(c->format, &c->out_format)) {
         msg("defaults: format: expected judge, csv or jsonl, got '%s'",
             c->format);
         return -1;
@@ -431,7 +370,6 @@ static int open_output(ctx *c)
         return -1;
     }
     setvbuf(c->outf, NULL, _IOFBF, OUTPUT_BUFFER);
-    c->out = output_new(c->outf, f);
     return 0;
 }
 
@@ -464,8 +402,6 @@ static void close_output(ctx *c)
 
 static void cleanup(ctx *c)
 {
-    output_free(c->out);
-    bfs_free(c->bfs);
     rules_free(c->rules);
     loader_free(c->ld);
     config_free(&c->cfg);
@@ -475,7 +411,7 @@ static void cleanup(ctx *c)
 
 int main(int argc, char **argv)
 {
-    ctx c = {0};
+    ctx c = {.jobs = -1};
     int r = parse_options(&c, argc, argv);
     if (r)
         return r > 0 ? 0 : EXIT_TROUBLE;
@@ -500,12 +436,22 @@ int main(int argc, char **argv)
     }
     if (open_output(&c))
         goto out;
-    c.status = 0;
-    c.bfs = bfs_new();
-    if (optind == argc)
-        run_file(&c, "-");
-    for (int i = optind; i < argc; i++)
-        run_file(&c, argv[i]);
+    long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
+    if (jobs == 0)
+        jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    run_config rc = {
+        .cfg = &c.cfg,
+        .rules = c.rules,
+        .rule = c.rule,
+        .rule_given = c.rule_given,
+        .rows = c.rows,
+        .cols = c.cols,
+        .format = c.out_format,
+        .jobs = jobs > 0 ? (unsigned)jobs : 1,
+        .progress = c.progress || isatty(STDERR_FILENO),
+        .out = c.outf,
+    };
+    c.status = run(&rc, argv + optind, argc - optind);
     close_output(&c);
 out:
     if (c.outf == stdout || !c.outf) {

@@ -1,6 +1,6 @@
 /*
- * output.c - the three output formats.  Writes go to a stdio stream whose
- * errors the caller checks once at the end (ferror, fclose).
+ * output.c - the three output formats, appended to a memory buffer: each
+ * worker formats its own records and the writer only copies bytes out.
  */
 #include "output.h"
 
@@ -13,10 +13,8 @@
 #define MOVE_TEXT_MAX 64
 
 struct output {
-    FILE *f;
     enum out_format fmt;
-    char *path; /* the compact path being built, for CSV quoting */
-    size_t plen, pcap;
+    strbuf path; /* the compact path being built, for quoting */
 };
 
 static const char *const status_names[] = {"solved", "impossible", "invalid",
@@ -33,13 +31,10 @@ int output_format(const char *name, enum out_format *fmt)
     return -1;
 }
 
-output *output_new(FILE *f, enum out_format fmt)
+output *output_new(enum out_format fmt)
 {
     output *o = xcalloc(1, sizeof *o);
-    o->f = f;
     o->fmt = fmt;
-    if (fmt == FORMAT_CSV) /* even for no records, so tools see columns */
-        fputs("source,record,line,id,rule,status,moves,path,message\n", f);
     return o;
 }
 
@@ -47,8 +42,21 @@ void output_free(output *o)
 {
     if (!o)
         return;
-    free(o->path);
+    sb_free(&o->path);
     free(o);
+}
+
+void output_header(enum out_format fmt, strbuf *sb)
+{
+    static const char header[] =
+        "source,record,line,id,rule,status,moves,path,message\n";
+    if (fmt == FORMAT_CSV)
+        sb_add(sb, header, sizeof header - 1);
+}
+
+static void sb_puts(strbuf *sb, const char *s)
+{
+    sb_add(sb, s, strlen(s));
 }
 
 /* Move m's text, or "?" if the plugin could not write it. */
@@ -61,68 +69,60 @@ static const char *move_text(const out_result *r, uint16_t m, int style,
     return buf;
 }
 
-static void write_judge(output *o, const out_result *r)
+static void write_judge(const out_result *r, strbuf *sb)
 {
     char buf[MOVE_TEXT_MAX];
     switch (r->status) {
     case ST_SOLVED:
-        fprintf(o->f, "%" PRIu64 "\n", r->moves);
+        sb_u64(sb, r->moves);
+        sb_putc(sb, '\n');
         if (r->with_path)
             for (size_t i = 0; i < r->npath; i++) {
-                fputs(move_text(r, r->path[i], GRIDBFS_MOVE_JUDGE, buf), o->f);
-                putc('\n', o->f);
+                sb_puts(sb, move_text(r, r->path[i], GRIDBFS_MOVE_JUDGE, buf));
+                sb_putc(sb, '\n');
             }
         break;
     case ST_IMPOSSIBLE:
-        fputs(r->impossible ? r->impossible : "Impossible", o->f);
-        putc('\n', o->f);
+        sb_puts(sb, r->impossible ? r->impossible : "Impossible");
+        sb_putc(sb, '\n');
         break;
     default:
-        fputs(status_names[r->status], o->f);
-        putc('\n', o->f);
+        sb_puts(sb, status_names[r->status]);
+        sb_putc(sb, '\n');
         break;
     }
 }
 
 /* An RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
-static void csv_field(FILE *f, const char *s)
+static void csv_field(strbuf *sb, const char *s)
 {
     if (!s)
         return;
     if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
+        sb_puts(sb, s);
         return;
     }
-    putc('"', f);
+    sb_putc(sb, '"');
     for (; *s; s++) {
         if (*s == '"')
-            putc('"', f);
-        putc(*s, f);
+            sb_putc(sb, '"');
+        sb_putc(sb, *s);
     }
-    putc('"', f);
+    sb_putc(sb, '"');
 }
 
 /* The path in compact form, moves separated by spaces, in o->path. */
 static const char *compact_path(output *o, const out_result *r)
 {
     char buf[MOVE_TEXT_MAX];
-    o->plen = 0;
+    o->path.len = 0;
     for (size_t i = 0; i < r->npath; i++) {
-        const char *t = move_text(r, r->path[i], GRIDBFS_MOVE_COMPACT, buf);
-        size_t n = strlen(t);
-        if (o->plen + n + 2 > o->pcap) {
-            o->pcap = (o->plen + n + 2) * 2;
-            o->path = xrealloc(o->path, o->pcap);
-        }
         if (i)
-            o->path[o->plen++] = ' ';
-        memcpy(o->path + o->plen, t, n);
-        o->plen += n;
+            sb_putc(&o->path, ' ');
+        sb_puts(&o->path, move_text(r, r->path[i], GRIDBFS_MOVE_COMPACT, buf));
     }
-    if (!o->path)
-        o->path = xcalloc(1, 1);
-    o->path[o->plen] = '\0';
-    return o->path;
+    sb_putc(&o->path, '\0');
+    return o->path.p;
 }
 
 static int has_path(const out_result *r)
@@ -130,23 +130,28 @@ static int has_path(const out_result *r)
     return r->status == ST_SOLVED && r->with_path;
 }
 
-static void write_csv(output *o, const out_result *r)
+static void write_csv(output *o, const out_result *r, strbuf *sb)
 {
-    FILE *f = o->f;
-    csv_field(f, r->source);
-    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", r->record, r->line);
-    csv_field(f, r->id);
-    putc(',', f);
-    csv_field(f, r->rule);
-    fprintf(f, ",%s,", status_names[r->status]);
+    csv_field(sb, r->source);
+    sb_putc(sb, ',');
+    sb_u64(sb, r->record);
+    sb_putc(sb, ',');
+    sb_u64(sb, r->line);
+    sb_putc(sb, ',');
+    csv_field(sb, r->id);
+    sb_putc(sb, ',');
+    csv_field(sb, r->rule);
+    sb_putc(sb, ',');
+    sb_puts(sb, status_names[r->status]);
+    sb_putc(sb, ',');
     if (r->status == ST_SOLVED)
-        fprintf(f, "%" PRIu64, r->moves);
-    putc(',', f);
+        sb_u64(sb, r->moves);
+    sb_putc(sb, ',');
     if (has_path(r))
-        csv_field(f, compact_path(o, r));
-    putc(',', f);
-    csv_field(f, r->message);
-    putc('\n', f);
+        csv_field(sb, compact_path(o, r));
+    sb_putc(sb, ',');
+    csv_field(sb, r->message);
+    sb_putc(sb, '\n');
 }
 
 /* Length of the valid UTF-8 sequence at s, or 0. */
@@ -171,65 +176,72 @@ static size_t utf8_len(const unsigned char *s)
 }
 
 /* A JSON string, or null; invalid UTF-8 becomes U+FFFD. */
-static void json_string(FILE *f, const char *str)
+static void json_string(strbuf *sb, const char *str)
 {
+    static const char hex[] = "0123456789abcdef";
     if (!str) {
-        fputs("null", f);
+        sb_puts(sb, "null");
         return;
     }
     const unsigned char *s = (const unsigned char *)str;
-    putc('"', f);
+    sb_putc(sb, '"');
     while (*s) {
         size_t n = utf8_len(s);
         if (n == 0) {
-            fputs("\\ufffd", f);
+            sb_puts(sb, "\\ufffd");
             s++;
         } else if (*s == '"' || *s == '\\') {
-            putc('\\', f);
-            putc(*s++, f);
+            sb_putc(sb, '\\');
+            sb_putc(sb, (char)*s++);
         } else if (*s < 0x20) {
-            fprintf(f, "\\u%04x", *s++);
+            char u[] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
+            sb_add(sb, u, sizeof u);
+            s++;
         } else {
-            fwrite(s, 1, n, f);
+            sb_add(sb, (const char *)s, n);
             s += n;
         }
     }
-    putc('"', f);
+    sb_putc(sb, '"');
 }
 
-static void write_jsonl(output *o, const out_result *r)
+static void write_jsonl(output *o, const out_result *r, strbuf *sb)
 {
-    FILE *f = o->f;
-    fputs("{\"source\":", f);
-    json_string(f, r->source);
-    fprintf(f, ",\"record\":%" PRIu64 ",\"line\":%" PRIu64 ",\"id\":",
-            r->record, r->line);
-    json_string(f, r->id);
-    fputs(",\"rule\":", f);
-    json_string(f, r->rule);
-    fprintf(f, ",\"status\":\"%s\",\"moves\":", status_names[r->status]);
+    sb_puts(sb, "{\"source\":");
+    json_string(sb, r->source);
+    sb_puts(sb, ",\"record\":");
+    sb_u64(sb, r->record);
+    sb_puts(sb, ",\"line\":");
+    sb_u64(sb, r->line);
+    sb_puts(sb, ",\"id\":");
+    json_string(sb, r->id);
+    sb_puts(sb, ",\"rule\":");
+    json_string(sb, r->rule);
+    sb_puts(sb, ",\"status\":\"");
+    sb_puts(sb, status_names[r->status]);
+    sb_puts(sb, "\",\"moves\":");
     if (r->status == ST_SOLVED)
-        fprintf(f, "%" PRIu64, r->moves);
+        sb_u64(sb, r->moves);
     else
-        fputs("null", f);
-    fputs(",\"path\":", f);
-    json_string(f, has_path(r) ? compact_path(o, r) : NULL);
-    fputs(",\"message\":", f);
-    json_string(f, r->message);
-    fputs("}\n", f);
+        sb_puts(sb, "null");
+    sb_puts(sb, ",\"path\":");
+    json_string(sb, has_path(r) ? compact_path(o, r) : NULL);
+    sb_puts(sb, ",\"message\":");
+    json_string(sb, r->message);
+    sb_puts(sb, "}\n");
 }
 
-void output_write(output *o, const out_result *r)
+void output_write(output *o, const out_result *r, strbuf *sb)
 {
     switch (o->fmt) {
     case FORMAT_JUDGE:
-        write_judge(o, r);
+        write_judge(r, sb);
         break;
     case FORMAT_CSV:
-        write_csv(o, r);
+        write_csv(o, r, sb);
         break;
     case FORMAT_JSONL:
-        write_jsonl(o, r);
+        write_jsonl(o, r, sb);
         break;
     }
 }

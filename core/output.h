@@ -2,8 +2,8 @@
  * output.h - one result per record, as judge text, CSV or JSON Lines
  * (SPEC section 4).
  *
- * Ownership: output_new() pairs with output_free(); the output writes to a
- * FILE it borrows.  Every string in a result is borrowed for the call.
+ * Ownership: output_new() pairs with output_free(); an output is scratch
+ * space for one thread.  Every string in a result is borrowed for the call.
  */
 #ifndef GRIDBFS_OUTPUT_H
 #define GRIDBFS_OUTPUT_H
@@ -13,6 +13,8 @@
 #include <stdio.h>
 
 #include <gridbfs/plugin.h>
+
+#include "util.h"
 
 enum out_format { FORMAT_JUDGE, FORMAT_CSV, FORMAT_JSONL };
 
@@ -40,9 +42,13 @@ typedef struct output output;
 /* Parse "judge", "csv" or "jsonl"; returns 0 or -1. */
 int output_format(const char *name, enum out_format *fmt);
 
-output *output_new(FILE *f, enum out_format fmt);
+output *output_new(enum out_format fmt);
 void output_free(output *o);
 
-void output_write(output *o, const out_result *r);
+/* The text that comes before the first record: CSV's header row. */
+void output_header(enum out_format fmt, strbuf *sb);
+
+/* Append r, formatted, to sb. */
+void output_write(output *o, const out_result *r, strbuf *sb);
 
 #endif /* GRIDBFS_OUTPUT_H */

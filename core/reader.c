@@ -34,6 +34,7 @@ struct reader {
     char *buf; /* input bytes buf[start..end) */
     size_t cap, start, end;
     int eof, first;
+    uint64_t offset; /* bytes read so far */
     uint64_t lineno; /* number of the line last taken */
     char ioerr[READER_MSG_MAX];
 
@@ -100,6 +101,17 @@ const char *reader_name(const reader *rd)
     return rd->name;
 }
 
+int reader_buffered(const reader *rd)
+{
+    return rd->held || rd->eof ||
+           memchr(rd->buf + rd->start, '\n', rd->end - rd->start) != NULL;
+}
+
+uint64_t reader_offset(const reader *rd)
+{
+    return rd->offset;
+}
+
 const char *reader_error(const reader *rd)
 {
     return rd->ioerr[0] ? rd->ioerr : NULL;
@@ -121,6 +133,7 @@ static void refill(reader *rd)
         ssize_t n = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end);
         if (n > 0) {
             rd->end += (size_t)n;
+            rd->offset += (uint64_t)n;
             return;
         }
         if (n < 0 && errno == EINTR)

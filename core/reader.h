@@ -65,6 +65,15 @@ const char *reader_name(const reader *rd);
  * error set, so the caller reports it and goes on.
  */
 const record *reader_next(reader *rd);
+/*
+ * Whether the next reader_next() can start without waiting for input:
+ * a whole line, or the end of input, is already buffered.
+ */
+int reader_buffered(const reader *rd);
+
+/* Bytes read from the input so far. */
+uint64_t reader_offset(const reader *rd);
+
 /* NULL, or the read error that ended the input ("FILE: reason"). */
 const char *reader_error(const reader *rd);
 

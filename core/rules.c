@@ -8,6 +8,7 @@
 #include "rules.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #define SIZE_TEXT_MAX 16
 
 struct rules {
+    pthread_mutex_t lock; /* guards building tables */
     const config *cfg;
     loader *ld;
     int force_path;
@@ -33,6 +35,7 @@ rules *rules_new(const config *cfg, loader *ld, int force_path,
     rs->ld = ld;
     rs->force_path = force_path;
     rs->table_budget = table_budget;
+    pthread_mutex_init(&rs->lock, NULL);
     return rs;
 }
 
@@ -50,6 +53,7 @@ void rules_free(rules *rs)
         free(in);
     }
     free(rs->inst);
+    pthread_mutex_destroy(&rs->lock);
     free(rs);
 }
 
@@ -81,8 +85,11 @@ static void create(rule_inst *in, const cfg_param **bad)
     in->rule.abi = GRIDBFS_ABI;
     in->rule.size = sizeof in->rule;
     if (in->plugin->ops->create(params, np, &in->rule, &err) != 0) {
+        char full[RULES_MSG_MAX + 64];
         text[sizeof text - 1] = '\0';
-        in->error = xstrdup(text[0] ? text : "parameters refused");
+        fmt(full, sizeof full, "rule '%s': %s", in->name,
+            text[0] ? text : "parameters refused");
+        in->error = xstrdup(full);
         if (p && err.param >= 0 && (size_t)err.param < p->nparams)
             *bad = &p->params[err.param];
     } else if (in->rule.rows < 1 || in->rule.cols < 1 ||
@@ -92,9 +99,9 @@ static void create(rule_inst *in, const cfg_param **bad)
                in->rule.moves > GRIDBFS_MAX_MOVES ||
                in->rule.one == in->rule.zero) {
         fmt(text, sizeof text,
-            "plugin '%s' broke its contract: create() described an "
-            "impossible rule",
-            in->plugin->name);
+            "rule '%s': plugin '%s' broke its contract: create() described "
+            "an impossible rule",
+            in->name, in->plugin->name);
         in->plugin->ops->destroy(in->rule.inst);
         in->error = xstrdup(text);
     }
@@ -104,7 +111,7 @@ static void create(rule_inst *in, const cfg_param **bad)
 rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
                      uint32_t cols, const cfg_param **bad)
 {
-    char err[RULES_MSG_MAX];
+    char err[RULES_MSG_MAX], full[RULES_MSG_MAX + 64];
     *bad = NULL;
     for (size_t i = 0; i < rs->ninst; i++) {
         rule_inst *in = rs->inst[i];
@@ -122,9 +129,11 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
         fmt(err, sizeof err, "rule '%s' names no plugin", name);
         in->error = xstrdup(err);
     } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
-        if (!in->profile)
-            fmt(err, sizeof err, "unknown rule '%s'", name);
-        in->error = xstrdup(err);
+        if (in->profile)
+            fmt(full, sizeof full, "rule '%s': %s", name, err);
+        else
+            fmt(full, sizeof full, "unknown rule '%s'", name);
+        in->error = xstrdup(full);
     } else {
         create(in, bad);
     }
@@ -136,10 +145,20 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     return in;
 }
 
-/* Cells of the record's rows into boards; returns 0 or -1 with msg. */
-static int to_boards(const gridbfs_rule *r, const record *rec,
-                     gridbfs_board *boards, char *msg, uint64_t *msg_line)
+int rules_parse(const rule_inst *in, const record *rec,
+                gridbfs_board *boards, char *msg, uint64_t *msg_line)
 {
+    const gridbfs_rule *r = &in->rule;
+    *msg_line = rec->line;
+    if (rec->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
+        *msg_line = rec->error_line;
+        return -1;
+    }
+    if (in->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", in->error);
+        return -1;
+    }
     if (rec->nboards != r->boards) {
         fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
             r->boards, r->boards == 1 ? "" : "s", rec->nboards);
@@ -218,10 +237,15 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
         ans->status = BFS_NONE;
         return;
     }
-    if (fixed && br.involutive && !in->table_tried) {
-        int fault;
-        in->table_tried = 1;
-        in->table = table_build(&br, goals, n, rs->table_budget, &fault);
+    if (fixed && br.involutive &&
+        !atomic_load_explicit(&in->table_tried, memory_order_acquire)) {
+        pthread_mutex_lock(&rs->lock); /* one thread builds, others wait */
+        if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
+            int fault;
+            in->table = table_build(&br, goals, n, rs->table_budget, &fault);
+            atomic_store_explicit(&in->table_tried, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&rs->lock);
     }
     if (in->table)
         table_solve(in->table, boards[0].w[0], b, ans);
@@ -238,28 +262,17 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
             rs->cfg->max_states);
 }
 
-void rules_solve(rules *rs, rule_inst *in, const record *rec, bfs *b,
-                 out_result *res, char *msg, uint64_t *msg_line)
+void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
+                  bfs *b, out_result *res, char *msg)
 {
-    gridbfs_board boards[RECORD_MAX_BOARDS];
-    bfs_answer ans;
     const gridbfs_rule *r = &in->rule;
+    bfs_answer ans;
 
-    res->status = ST_INVALID;
+    res->with_path = in->with_path;
+    res->ops = in->plugin->ops;
+    res->inst = r->inst;
+    res->impossible = in->impossible;
     res->message = msg;
-    *msg_line = rec->line;
-    if (rec->error) {
-        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
-        *msg_line = rec->error_line;
-        return;
-    }
-    if (in->error) {
-        fmt(msg, RULES_MSG_MAX, "%s", in->error);
-        return;
-    }
-    if (to_boards(r, rec, boards, msg, msg_line))
-        return;
-    *msg_line = rec->line;
     if (r->rows * r->cols > GRIDBFS_SEARCH_CELLS) {
         res->status = ST_LIMIT;
         fmt(msg, RULES_MSG_MAX,
@@ -288,8 +301,4 @@ void rules_solve(rules *rs, rule_inst *in, const record *rec, bfs *b,
         res->status = ST_INVALID;
         break;
     }
-    res->with_path = in->with_path;
-    res->ops = in->plugin->ops;
-    res->inst = r->inst;
-    res->impossible = in->impossible;
 }

@@ -10,6 +10,7 @@
 #ifndef GRIDBFS_RULES_H
 #define GRIDBFS_RULES_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,7 +32,7 @@ typedef struct rule_inst {
     int with_path;
     const char *impossible;
     table *table; /* for fixed goals, built on first use */
-    int table_tried;
+    atomic_int table_tried;
 } rule_inst;
 
 typedef struct rules rules;
@@ -51,12 +52,20 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
                      uint32_t cols, const cfg_param **bad);
 
 /*
- * Solve record rec with inst: fill in res's status, moves, path and message
- * (message in msg, RULES_MSG_MAX bytes; *msg_line is the line it is about).
- * res's other fields are the caller's.  The path stays valid until the next
- * call with the same workspace b.
+ * The boards of record rec for inst.  Returns 0, or -1 with why the record
+ * is invalid in msg (RULES_MSG_MAX bytes) and the line at fault in msg_line.
  */
-void rules_solve(rules *rs, rule_inst *inst, const record *rec, bfs *b,
-                 out_result *res, char *msg, uint64_t *msg_line);
+int rules_parse(const rule_inst *in, const record *rec,
+                gridbfs_board *boards, char *msg, uint64_t *msg_line);
+
+/*
+ * Solve boards with inst: fill in res's status, moves, path and message
+ * (message in msg, RULES_MSG_MAX bytes), and what res needs to print moves.
+ * res's other fields are the caller's.  The path stays valid until the next
+ * call with the same workspace b.  Safe to call from several threads, each
+ * with its own b.
+ */
+void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
+                  bfs *b, out_result *res, char *msg);
 
 #endif /* GRIDBFS_RULES_H */

@@ -63,3 +63,47 @@ void fmt(char *buf, size_t cap, const char *format, ...)
     vsnprintf(buf, cap, format, ap);
     va_end(ap);
 }
+
+void sb_grow(strbuf *sb, size_t more)
+{
+    size_t need = sb->len + more;
+    if (need < sb->len)
+        oom();
+    size_t cap = sb->cap ? sb->cap : 256;
+    while (cap < need)
+        cap = cap * 2 > cap ? cap * 2 : need;
+    sb->p = xrealloc(sb->p, cap);
+    sb->cap = cap;
+}
+
+void sb_free(strbuf *sb)
+{
+    free(sb->p);
+    sb->p = NULL;
+    sb->len = sb->cap = 0;
+}
+
+void sb_printf(strbuf *sb, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(NULL, 0, format, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    sb_grow(sb, (size_t)n + 1);
+    va_start(ap, format);
+    vsnprintf(sb->p + sb->len, (size_t)n + 1, format, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+void sb_u64(strbuf *sb, unsigned long long v)
+{
+    char digits[24];
+    size_t n = 0;
+    do
+        digits[sizeof digits - ++n] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    sb_add(sb, digits + sizeof digits - n, n);
+}

@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 #define PROGRAM_NAME "gridbfs"
 
@@ -19,6 +20,37 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+
+/*
+ * A growable byte buffer.  Zero-initialise it; sb_free() releases it.
+ * Its bytes are not NUL-terminated.
+ */
+typedef struct strbuf {
+    char *p;
+    size_t len, cap;
+} strbuf;
+
+void sb_grow(strbuf *sb, size_t more);
+void sb_free(strbuf *sb);
+void sb_printf(strbuf *sb, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+void sb_u64(strbuf *sb, unsigned long long v);
+
+static inline void sb_add(strbuf *sb, const char *s, size_t n)
+{
+    if (sb->cap - sb->len < n)
+        sb_grow(sb, n);
+    for (size_t i = 0; i < n; i++) /* short strings: cheaper than memcpy */
+        sb->p[sb->len + i] = s[i];
+    sb->len += n;
+}
+
+static inline void sb_putc(strbuf *sb, char c)
+{
+    if (sb->len == sb->cap)
+        sb_grow(sb, 1);
+    sb->p[sb->len++] = c;
+}
 
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)

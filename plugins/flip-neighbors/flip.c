@@ -13,15 +13,12 @@
  */
 #include <gridbfs/plugin.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#define STENCIL_SIDE 3   /* the stencil is 3x3, centred on the press */
-#define SHOW_MAX 40      /* bytes of a bad value quoted in a message */
-#define SUGGEST_DIST 2   /* suggest a known key this close to an unknown */
-#define KEY_MAX 64       /* longer keys are never close to a known one */
+#include "../common/params.h"
+
+#define STENCIL_SIDE 3  /* the stencil is 3x3, centred on the press */
 
 enum { GOAL_UNIFORM, GOAL_OFF, GOAL_ON, GOAL_TARGET };
 enum { P_SIZE, P_STENCIL, P_WRAP, P_GOAL, P_CELLS, P_COUNT };
@@ -55,161 +52,6 @@ struct flip_cfg {
     char one, zero;
 };
 
-/* Parameter helpers: the same in every bundled plugin. */
-
-/* Report a refusal in err (which may be NULL); always returns -1. */
-__attribute__((format(printf, 3, 4)))
-static int fail(gridbfs_error *err, long param, const char *format, ...)
-{
-    if (!err)
-        return -1;
-    err->param = param;
-    if (err->text && err->cap > 0) {
-        va_list ap;
-
-        va_start(ap, format);
-        vsnprintf(err->text, err->cap, format, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
-/*
- * s (NULL reads as "") for quoting in a one-line message: at most SHOW_MAX
- * bytes, cut at a UTF-8 character boundary, control characters as '?'.
- */
-static const char *show(const char *s, char buf[SHOW_MAX + 1])
-{
-    size_t n = 0;
-
-    for (; s && s[n] && n < SHOW_MAX; n++)
-        buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
-    while (s && s[n] && n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-        n--;
-    buf[n] = '\0';
-    return buf;
-}
-
-/* Levenshtein distance of two short strings (each under KEY_MAX bytes). */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), prev[KEY_MAX + 1], cur[KEY_MAX + 1];
-
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-            size_t min = sub < del ? sub : del;
-
-            cur[j] = min < ins ? min : ins;
-        }
-        memcpy(prev, cur, (lb + 1) * sizeof *prev);
-    }
-    return prev[lb];
-}
-
-/* Refuse params[i], whose key is not in doc, suggesting a close one. */
-static int unknown_key(const gridbfs_param_doc *doc, const char *key, long i,
-                       gridbfs_error *err)
-{
-    char shown[SHOW_MAX + 1];
-    const char *best = NULL;
-    size_t best_dist = SUGGEST_DIST + 1;
-
-    for (; doc->key && strlen(key) < KEY_MAX; doc++) {
-        size_t dist = strlen(doc->key) < KEY_MAX ? distance(key, doc->key)
-                                                 : SIZE_MAX;
-        if (dist < best_dist) {
-            best = doc->key;
-            best_dist = dist;
-        }
-    }
-    show(key, shown);
-    if (best)
-        return fail(err, i, "unknown parameter '%s' (did you mean '%s'?)",
-                    shown, best);
-    return fail(err, i, "unknown parameter '%s'", shown);
-}
-
-/*
- * Sort params by key into val[] (indexed like doc[0..nkeys-1], preset to
- * the defaults) and at[] (the index of the parameter that set each, or -1).
- * Refuses unknown and repeated keys.  Returns 0 or -1.
- */
-static int collect(const gridbfs_param_doc *doc, size_t nkeys,
-                   const gridbfs_param *params, size_t nparams,
-                   const char **val, long *at, gridbfs_error *err)
-{
-    size_t k;
-    char shown[SHOW_MAX + 1];
-
-    for (k = 0; k < nkeys; k++) {
-        val[k] = doc[k].default_value;
-        at[k] = -1;
-    }
-    for (size_t i = 0; i < nparams; i++) {
-        const char *key = params[i].key ? params[i].key : "";
-
-        for (k = 0; k < nkeys && strcmp(doc[k].key, key) != 0; k++)
-            ;
-        if (k == nkeys)
-            return unknown_key(doc, key, (long)i, err);
-        if (at[k] >= 0)
-            return fail(err, (long)i, "duplicate parameter '%s'",
-                        show(key, shown));
-        val[k] = params[i].value ? params[i].value : "";
-        at[k] = (long)i;
-    }
-    return 0;
-}
-
-/* Parse "RxC" exactly: digits only, sides 1..GRIDBFS_MAX_SIDE.  0 or -1. */
-static int parse_size(const char *s, uint32_t *rows, uint32_t *cols)
-{
-    uint32_t v[2] = {0, 0};
-
-    for (int i = 0; i < 2; i++) {
-        const char *digits = s;
-
-        for (; *s >= '0' && *s <= '9' && v[i] <= GRIDBFS_MAX_SIDE; s++)
-            v[i] = v[i] * 10 + (uint32_t)(*s - '0');
-        if (s == digits || v[i] < 1 || v[i] > GRIDBFS_MAX_SIDE ||
-            *s++ != (i == 0 ? 'x' : '\0'))
-            return -1;
-    }
-    *rows = v[0];
-    *cols = v[1];
-    return 0;
-}
-
-/* The index of s in the NULL-terminated words, or -1. */
-static int pick(const char *s, const char *const *words)
-{
-    for (int i = 0; words[i]; i++)
-        if (strcmp(s, words[i]) == 0)
-            return i;
-    return -1;
-}
-
-/*
- * Parse "cells": two distinct printable ASCII characters, not blank and not
- * input syntax ('#', '/', '='), the one for 1 then the one for 0.  0 or -1.
- */
-static int parse_cells(const char *s, char *one, char *zero)
-{
-    for (int i = 0; i < 2; i++)
-        if (s[i] <= ' ' || s[i] >= 0x7f || strchr("#/=", s[i]))
-            return -1;
-    if (s[2] != '\0' || s[0] == s[1])
-        return -1;
-    *one = s[0];
-    *zero = s[1];
-    return 0;
-}
-
 /* Parse "abc/def/ghi", each a '0' or '1', into st.  0 or -1. */
 static int parse_stencil(const char *s,
                          unsigned char st[STENCIL_SIDE][STENCIL_SIDE])
@@ -230,37 +72,33 @@ static int parse_stencil(const char *s,
 static int flip_parse(const gridbfs_param *params, size_t nparams,
                       struct flip_cfg *cfg, gridbfs_error *err)
 {
-    static const char *const bools[] = {"false", "true", NULL};
     static const char *const goals[] = {"uniform", "off", "on", "target", NULL};
     static const char *const expected[P_COUNT] = {
-        [P_SIZE] = "RxC with 1..32 rows and columns",
+        [P_SIZE] = PARAM_SIZE_EXPECTED,
         [P_STENCIL] = "3 rows of three 0 or 1 joined by '/'",
-        [P_WRAP] = "true or false",
+        [P_WRAP] = PARAM_BOOL_EXPECTED,
         [P_GOAL] = "uniform, off, on or target",
-        [P_CELLS] =
-            "two distinct printable characters, not blank, '#', '/' or '='",
+        [P_CELLS] = PARAM_CELLS_EXPECTED,
     };
     const char *val[P_COUNT];
     long at[P_COUNT];
-    char shown[SHOW_MAX + 1];
     int k = -1;
 
-    if (collect(flip_params, P_COUNT, params, nparams, val, at, err) < 0)
+    if (param_collect(flip_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (parse_size(val[P_SIZE], &cfg->rows, &cfg->cols) < 0)
+    if (param_size(val[P_SIZE], &cfg->rows, &cfg->cols) < 0)
         k = P_SIZE;
     else if (parse_stencil(val[P_STENCIL], cfg->stencil) < 0)
         k = P_STENCIL;
-    else if ((cfg->wrap = pick(val[P_WRAP], bools)) < 0)
+    else if ((cfg->wrap = param_bool(val[P_WRAP])) < 0)
         k = P_WRAP;
-    else if ((cfg->goal = pick(val[P_GOAL], goals)) < 0)
+    else if ((cfg->goal = param_pick(val[P_GOAL], goals)) < 0)
         k = P_GOAL;
-    else if (parse_cells(val[P_CELLS], &cfg->one, &cfg->zero) < 0)
+    else if (param_cells(val[P_CELLS], &cfg->one, &cfg->zero) < 0)
         k = P_CELLS;
     if (k < 0)
         return 0;
-    return fail(err, at[k], "%s: expected %s, got '%s'", flip_params[k].key,
-                expected[k], show(val[k], shown));
+    return param_refuse(err, at[k], flip_params[k].key, expected[k], val[k]);
 }
 
 /* The cells pressing (r, c) flips, as a state (a board of <= 64 cells). */
@@ -300,7 +138,7 @@ static int flip_create(const gridbfs_param *params, size_t nparams,
     cells = cfg.rows * cfg.cols;
     f = calloc(1, sizeof *f + cells * sizeof f->mask[0]);
     if (!f)
-        return fail(err, -1, "flip-neighbors: out of memory");
+        return param_fail(err, -1, "flip-neighbors: out of memory");
     f->rows = cfg.rows;
     f->cols = cfg.cols;
     f->goal = cfg.goal;

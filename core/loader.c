@@ -1,0 +1,405 @@
+/*
+ * loader.c - finding and loading rule plugins; see loader.h.
+ *
+ * Every name asked for, found or not, gets one cache entry, allocated on its
+ * own so the loaded_plugin pointers handed out never move.  A loader is not
+ * thread-safe (dlerror() and the cache): the driver loads its plugins before
+ * it starts any worker thread.
+ */
+#define _XOPEN_SOURCE 700 /* POSIX.1-2008 with XSI, for realpath() */
+
+#include "loader.h"
+
+#include <assert.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define NAME_CHARS "abcdefghijklmnopqrstuvwxyz0123456789-"
+#define NAME_MAX_LEN 64
+#define SUFFIX ".so"
+#define SUFFIX_LEN (sizeof SUFFIX - 1)
+/* A plugin name shown in a message, made printable and cut short. */
+#define SHOW_CAP (NAME_MAX_LEN + sizeof "...")
+/* ABI 1.0's table ends with move_text; anything shorter is refused. */
+#define MIN_TABLE_SIZE                                                         \
+    (offsetof(gridbfs_plugin, move_text) +                                     \
+     sizeof(((const gridbfs_plugin *)0)->move_text))
+
+typedef const gridbfs_plugin *(*entry_fn)(void);
+
+/* One name asked for: the plugin, or err (owned) saying why it failed. */
+typedef struct entry {
+    loaded_plugin p; /* p.ops is NULL on failure */
+    void *handle;    /* from dlopen, NULL on failure */
+    char *err;
+} entry;
+
+struct loader {
+    char **dirs; /* absolute, no trailing '/', no duplicates */
+    size_t ndirs;
+    entry **cache;
+    size_t ncache;
+};
+
+static char *xfmt(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* A malloc'd, formatted string (xmalloc policy). */
+static char *xfmt(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(NULL, 0, format, ap);
+    va_end(ap);
+    assert(n >= 0);
+    char *s = xmalloc((size_t)n + 1);
+    va_start(ap, format);
+    vsnprintf(s, (size_t)n + 1, format, ap);
+    va_end(ap);
+    return s;
+}
+
+/* Whether s[0..len-1] is a name; s[len] must not be a NAME_CHARS one. */
+static int valid_name(const char *s, size_t len)
+{
+    return len >= 1 && len <= NAME_MAX_LEN && strspn(s, NAME_CHARS) == len;
+}
+
+/* Copy untrusted s into buf for a one-line message: printable ASCII only,
+   at most NAME_MAX_LEN characters then "...". */
+static void show(char buf[SHOW_CAP], const char *s)
+{
+    size_t i = 0;
+    for (; i < NAME_MAX_LEN && s[i]; i++)
+        buf[i] = (s[i] >= ' ' && s[i] <= '~') ? s[i] : '?';
+    fmt(buf + i, SHOW_CAP - i, "%s", s[i] ? "..." : "");
+}
+
+loader *loader_new(void)
+{
+    return xcalloc(1, sizeof(loader));
+}
+
+void loader_free(loader *ld)
+{
+    if (!ld)
+        return;
+    for (size_t i = 0; i < ld->ndirs; i++)
+        free(ld->dirs[i]);
+    for (size_t i = 0; i < ld->ncache; i++) {
+        entry *e = ld->cache[i];
+        if (e->handle)
+            dlclose(e->handle);
+        free(e->p.name);
+        free(e->p.path);
+        free(e->err);
+        free(e);
+    }
+    free(ld->dirs);
+    free(ld->cache);
+    free(ld);
+}
+
+/*
+ * An absolute dir is kept as written (less trailing slashes).  A relative
+ * one is made absolute now, so the current directory is never searched
+ * later: realpath() if it exists, else joined to getcwd(); if even getcwd()
+ * fails the dir is dropped.  A dir already on the path is not added twice.
+ */
+void loader_add_dir(loader *ld, const char *dir)
+{
+    char cwd[PATH_MAX];
+    char *abs = NULL;
+
+    if (!dir || !*dir)
+        return;
+    if (dir[0] == '/')
+        abs = xstrdup(dir);
+    else if (!(abs = realpath(dir, NULL)) && getcwd(cwd, sizeof cwd))
+        abs = xfmt("%s/%s", cwd, dir);
+    if (!abs)
+        return;
+    for (size_t n = strlen(abs); n > 1 && abs[n - 1] == '/'; n--)
+        abs[n - 1] = '\0';
+    for (size_t i = 0; i < ld->ndirs; i++) {
+        if (strcmp(ld->dirs[i], abs) == 0) {
+            free(abs);
+            return;
+        }
+    }
+    ld->dirs = xreallocarray(ld->dirs, ld->ndirs + 1, sizeof *ld->dirs);
+    ld->dirs[ld->ndirs++] = abs;
+}
+
+/* Empty components are skipped: unlike PATH, they never mean ".". */
+void loader_add_path_list(loader *ld, const char *list)
+{
+    while (list && *list) {
+        size_t n = strcspn(list, ":");
+        char *dir = xstrndup(list, n);
+        loader_add_dir(ld, dir);
+        free(dir);
+        list += n + (list[n] == ':');
+    }
+}
+
+size_t loader_ndirs(const loader *ld)
+{
+    return ld->ndirs;
+}
+
+const char *loader_dir(const loader *ld, size_t i)
+{
+    assert(i < ld->ndirs);
+    return ld->dirs[i];
+}
+
+/* "plugin 'NAME' not found (searched: /a, /b)", malloc'd. */
+static char *not_found(const loader *ld, const char *name)
+{
+    if (ld->ndirs == 0)
+        return xfmt("plugin '%s' not found (no plugin folders to search)",
+                    name);
+    char *list = xstrdup(ld->dirs[0]);
+    for (size_t i = 1; i < ld->ndirs; i++) {
+        char *longer = xfmt("%s, %s", list, ld->dirs[i]);
+        free(list);
+        list = longer;
+    }
+    char *msg = xfmt("plugin '%s' not found (searched: %s)", name, list);
+    free(list);
+    return msg;
+}
+
+/*
+ * The first DIR/NAME.so on the search path, symlinks resolved, checked to
+ * be a regular file.  Returns that absolute path (malloc'd), or NULL with
+ * *err set (malloc'd).  A missing candidate moves on to the next folder; a
+ * candidate that exists but is unusable is an error, never skipped.
+ */
+static char *find_file(const loader *ld, const char *name, char **err)
+{
+    char *cand = NULL, *resolved = NULL;
+    struct stat st;
+
+    assert(!*err);
+    for (size_t i = 0; i < ld->ndirs; i++) {
+        free(cand);
+        cand = xfmt("%s/%s" SUFFIX, ld->dirs[i], name);
+        if (lstat(cand, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+            continue;
+        if (!(resolved = realpath(cand, NULL)))
+            *err = xfmt("plugin '%s': cannot resolve %s: %s", name, cand,
+                        strerror(errno));
+        else if (lstat(resolved, &st) != 0)
+            *err = xfmt("plugin '%s': cannot access %s: %s", name, resolved,
+                        strerror(errno));
+        else if (!S_ISREG(st.st_mode))
+            *err =
+                xfmt("plugin '%s': %s is not a regular file", name, resolved);
+        goto out;
+    }
+    *err = not_found(ld, name);
+out:
+    free(cand);
+    if (*err) {
+        free(resolved);
+        resolved = NULL;
+    }
+    return resolved;
+}
+
+/* dlerror()'s text without the "PATH: " it usually starts with. */
+static const char *dl_reason(const char *path)
+{
+    const char *s = dlerror();
+    size_t n = strlen(path);
+    if (!s)
+        return "unknown error";
+    if (strncmp(s, path, n) == 0 && s[n] == ':' && s[n + 1] == ' ')
+        s += n + 2;
+    return s;
+}
+
+/* The first required field of t that is NULL, or NULL if none is. */
+static const char *missing_op(const gridbfs_plugin *t)
+{
+    if (!t->name)
+        return "name";
+    if (!t->create)
+        return "create";
+    if (!t->destroy)
+        return "destroy";
+    if (!t->goals)
+        return "goals";
+    if (!t->expand)
+        return "expand";
+    if (!t->move_text)
+        return "move_text";
+    return NULL;
+}
+
+/*
+ * dlopen path and check the table its entry point returns.  Returns the
+ * handle and sets *ops, or NULL with *err set (malloc'd) and nothing left
+ * open.  The checks run in the order that makes each read safe: abi and
+ * size are in every version's table, the rest only past the size check.
+ */
+static void *open_plugin(const char *name, const char *path,
+                         const gridbfs_plugin **ops, char **err)
+{
+    _Static_assert(sizeof(void *) == sizeof(entry_fn),
+                   "POSIX: data and function pointers have the same size");
+    char shown[SHOW_CAP];
+    const gridbfs_plugin *t;
+    const char *missing;
+    entry_fn entry;
+    void *sym, *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+
+    if (!h) {
+        *err = xfmt("plugin '%s': cannot load %s: %s", name, path,
+                    dl_reason(path));
+        return NULL;
+    }
+    dlerror();
+    if (!(sym = dlsym(h, GRIDBFS_ENTRY_NAME))) {
+        *err = xfmt("plugin '%s': %s has no entry point " GRIDBFS_ENTRY_NAME
+                    " (not a gridbfs plugin, or built for another ABI)",
+                    name, path);
+        goto fail;
+    }
+    memcpy(&entry, &sym, sizeof entry); /* ISO C has no cast for this */
+    if (!(t = entry())) {
+        *err = xfmt("plugin '%s': entry point of %s returned no table", name,
+                    path);
+    } else if (t->abi >> 16 != GRIDBFS_ABI_MAJOR) {
+        *err = xfmt("plugin '%s': built for ABI %u.%u, this gridbfs speaks "
+                    "ABI %d.%d",
+                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
+                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+    } else if (t->size < MIN_TABLE_SIZE) {
+        *err = xfmt("plugin '%s': operation table too small (%u bytes, need "
+                    "at least %zu)",
+                    name, (unsigned)t->size, MIN_TABLE_SIZE);
+    } else if ((missing = missing_op(t))) {
+        *err = xfmt("plugin '%s': operation table has no '%s'", name, missing);
+    } else if (strcmp(t->name, name) != 0) {
+        show(shown, t->name);
+        *err = xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
+    } else {
+        *ops = t;
+        return h;
+    }
+fail:
+    dlclose(h);
+    return NULL;
+}
+
+/* The cache entry for the valid name, loading the plugin on first use. */
+static entry *lookup(loader *ld, const char *name)
+{
+    for (size_t i = 0; i < ld->ncache; i++)
+        if (strcmp(ld->cache[i]->p.name, name) == 0)
+            return ld->cache[i];
+    entry *e = xcalloc(1, sizeof *e);
+    e->p.name = xstrdup(name);
+    e->p.path = find_file(ld, name, &e->err);
+    if (e->p.path)
+        e->handle = open_plugin(name, e->p.path, &e->p.ops, &e->err);
+    ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
+    ld->cache[ld->ncache++] = e;
+    return e;
+}
+
+/* A bad name is refused before any filesystem access and is not cached. */
+const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
+                                size_t errlen)
+{
+    assert(name);
+    if (!valid_name(name, strlen(name))) {
+        char shown[SHOW_CAP];
+        show(shown, name);
+        if (err && errlen)
+            fmt(err, errlen,
+                "invalid plugin name '%s': use lowercase letters, digits "
+                "and '-'",
+                shown);
+        return NULL;
+    }
+    entry *e = lookup(ld, name);
+    if (e->err && err && errlen)
+        fmt(err, errlen, "%s", e->err);
+    return e->err ? NULL : &e->p;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The valid names NAME of the files NAME.so in dir, sorted (all malloc'd);
+   an unreadable dir has none. */
+static size_t list_dir(const char *dir, char ***names)
+{
+    size_t n = 0;
+    struct dirent *d;
+    DIR *dp = opendir(dir);
+
+    *names = NULL;
+    if (!dp)
+        return 0;
+    while ((d = readdir(dp))) {
+        size_t len = strlen(d->d_name);
+        if (len <= SUFFIX_LEN ||
+            strcmp(d->d_name + len - SUFFIX_LEN, SUFFIX) != 0 ||
+            !valid_name(d->d_name, len - SUFFIX_LEN))
+            continue;
+        *names = xreallocarray(*names, n + 1, sizeof **names);
+        (*names)[n++] = xstrndup(d->d_name, len - SUFFIX_LEN);
+    }
+    closedir(dp);
+    if (n)
+        qsort(*names, n, sizeof **names, cmp_names);
+    return n;
+}
+
+void loader_each(loader *ld,
+                 void (*fn)(void *arg, const char *name, const loaded_plugin *p,
+                            const char *err),
+                 void *arg)
+{
+    char **seen = NULL; /* names visited, so a later folder's copy is not */
+    size_t nseen = 0;
+
+    for (size_t i = 0; i < ld->ndirs; i++) {
+        char **names;
+        size_t n = list_dir(ld->dirs[i], &names);
+        for (size_t j = 0; j < n; j++) {
+            size_t k = 0;
+            while (k < nseen && strcmp(seen[k], names[j]) != 0)
+                k++;
+            if (k < nseen) {
+                free(names[j]);
+                continue;
+            }
+            entry *e = lookup(ld, names[j]);
+            fn(arg, names[j], e->err ? NULL : &e->p, e->err);
+            seen = xreallocarray(seen, nseen + 1, sizeof *seen);
+            seen[nseen++] = names[j];
+        }
+        free(names);
+    }
+    for (size_t k = 0; k < nseen; k++)
+        free(seen[k]);
+    free(seen);
+}

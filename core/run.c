@@ -1,0 +1,411 @@
+/*
+ * run.c - the reader, the workers and the ordered writer (see run.h).
+ *
+ * Chunks cycle through three places: the free list, the work queue, and
+ * the ring of chunks in flight indexed by sequence number, from which the
+ * writer takes them in order.  At most NCHUNKS are in flight, so memory is
+ * bounded whatever the input.  One mutex guards all three; a chunk's own
+ * records are touched only by the thread that holds the chunk.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bfs.h"
+#include "reader.h"
+#include "util.h"
+
+#define CHUNK_RECORDS 1024
+#define MAX_CHUNKS 64
+#define NO_TEXT UINT32_MAX
+#define PROGRESS_NS 250000000 /* a few updates a second at most */
+
+typedef struct job {
+    rule_inst *in;
+    const char *source;
+    uint64_t record, line, msg_line;
+    uint32_t id;  /* offset into the chunk's text, or NO_TEXT */
+    uint32_t msg; /* why the record is invalid, or NO_TEXT */
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+} job;
+
+typedef struct chunk {
+    job *jobs;
+    size_t n;
+    strbuf text;     /* ids and read-time messages */
+    strbuf out, err; /* formatted results and messages */
+    int status;      /* worst exit status earned */
+    int flush;       /* flush the output after writing this chunk */
+    int done;
+    uint64_t seq;
+    struct chunk *next; /* in the free list or the work queue */
+} chunk;
+
+typedef struct worker {
+    bfs *bfs;
+    output *out;
+} worker;
+
+typedef struct pipeline {
+    const run_config *rc;
+    pthread_mutex_t lock;
+    pthread_cond_t work; /* a chunk was queued, or closing */
+    pthread_cond_t room; /* a chunk was freed or written */
+    chunk *free, *queue, *queue_tail;
+    chunk *ring[MAX_CHUNKS];
+    size_t nchunks, allocated;
+    uint64_t next_seq, next_write;
+    int closing, write_failed, status;
+    char **names; /* the inputs' names, alive until every chunk is out */
+    size_t nnames;
+
+    /* progress */
+    uint64_t records, bytes_read, bytes_total;
+    struct timespec start, last;
+    int progress_shown;
+} pipeline;
+
+static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
+{
+    return (uint64_t)(b->tv_sec - a->tv_sec) * 1000000000u +
+           (uint64_t)b->tv_nsec - (uint64_t)a->tv_nsec;
+}
+
+/* Erase the progress line, before anything else goes to stderr. */
+static void progress_clear(pipeline *p)
+{
+    if (p->progress_shown) {
+        fputs("\r\033[K", stderr);
+        p->progress_shown = 0;
+    }
+}
+
+static void progress_show(pipeline *p)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (ns_between(&p->last, &now) < PROGRESS_NS)
+        return;
+    p->last = now;
+    double secs = (double)ns_between(&p->start, &now) / 1e9;
+    fprintf(stderr, "\r\033[K" PROGRAM_NAME ": %llu records, %.0f/s",
+            (unsigned long long)p->records, secs > 0 ? p->records / secs : 0);
+    if (p->bytes_total)
+        fprintf(stderr, ", %.0f%%", 100.0 * p->bytes_read / p->bytes_total);
+    p->progress_shown = 1;
+}
+
+/* Write chunk c's results and messages; the caller holds the lock. */
+static void write_chunk(pipeline *p, chunk *c)
+{
+    if (c->err.len) {
+        progress_clear(p);
+        fflush(p->rc->out); /* keep results and messages in order */
+        fwrite(c->err.p, 1, c->err.len, stderr);
+    }
+    if (c->out.len && !p->write_failed &&
+        fwrite(c->out.p, 1, c->out.len, p->rc->out) != c->out.len)
+        p->write_failed = 1;
+    if (c->flush && fflush(p->rc->out) != 0)
+        p->write_failed = 1;
+    if (c->status > p->status)
+        p->status = c->status;
+    p->records += c->n;
+    if (p->rc->progress)
+        progress_show(p);
+}
+
+/* Answer and format every record of c; needs no lock. */
+static void answer_chunk(pipeline *p, worker *w, chunk *c)
+{
+    char msg[RULES_MSG_MAX];
+    for (size_t i = 0; i < c->n; i++) {
+        job *j = &c->jobs[i];
+        out_result res = {0};
+        res.source = j->source;
+        res.record = j->record;
+        res.line = j->line;
+        res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
+        res.rule = j->in->name;
+        if (j->msg != NO_TEXT) {
+            res.status = ST_INVALID;
+            res.message = c->text.p + j->msg;
+        } else {
+            rules_answer(p->rc->rules, j->in, j->boards, w->bfs, &res, msg);
+        }
+        if (res.status == ST_INVALID || res.status == ST_LIMIT) {
+            sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->source,
+                      (unsigned long long)j->msg_line, res.message);
+            if (c->status < 1)
+                c->status = 1;
+        }
+        output_write(w->out, &res, &c->out);
+    }
+}
+
+/* Mark c answered and write every chunk now next in line; holds the lock. */
+static void finish_chunk(pipeline *p, chunk *c)
+{
+    c->done = 1;
+    for (;;) {
+        chunk *next = p->ring[p->next_write % MAX_CHUNKS];
+        if (!next || !next->done || next->seq != p->next_write)
+            break;
+        write_chunk(p, next);
+        p->ring[p->next_write % MAX_CHUNKS] = NULL;
+        p->next_write++;
+        next->next = p->free;
+        p->free = next;
+        pthread_cond_signal(&p->room);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    pipeline *p = arg;
+    worker w = {bfs_new(), output_new(p->rc->format)};
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->queue && !p->closing)
+            pthread_cond_wait(&p->work, &p->lock);
+        chunk *c = p->queue;
+        if (!c)
+            break;
+        p->queue = c->next;
+        pthread_mutex_unlock(&p->lock);
+        answer_chunk(p, &w, c);
+        pthread_mutex_lock(&p->lock);
+        finish_chunk(p, c);
+    }
+    pthread_mutex_unlock(&p->lock);
+    bfs_free(w.bfs);
+    output_free(w.out);
+    return NULL;
+}
+
+/* A free chunk for the reader, waiting for one if all are in flight. */
+static chunk *get_chunk(pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    while (!p->free && p->allocated == p->nchunks)
+        pthread_cond_wait(&p->room, &p->lock);
+    chunk *c = p->free;
+    if (c) {
+        p->free = c->next;
+    } else {
+        c = xcalloc(1, sizeof *c);
+        c->jobs = xmalloc(CHUNK_RECORDS * sizeof *c->jobs);
+        p->allocated++;
+    }
+    pthread_mutex_unlock(&p->lock);
+    c->n = 0;
+    c->text.len = c->out.len = c->err.len = 0;
+    c->status = c->flush = c->done = 0;
+    c->next = NULL;
+    return c;
+}
+
+/* Hand c over: to the workers, or answered right here with one job. */
+static void submit(pipeline *p, chunk *c, worker *self)
+{
+    if (self)
+        answer_chunk(p, self, c);
+    pthread_mutex_lock(&p->lock);
+    c->seq = p->next_seq++;
+    p->ring[c->seq % MAX_CHUNKS] = c;
+    if (self) {
+        finish_chunk(p, c);
+    } else {
+        if (p->queue)
+            p->queue_tail->next = c;
+        else
+            p->queue = c;
+        p->queue_tail = c;
+        pthread_cond_signal(&p->work);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Record rec of source as job j of chunk c. */
+static void add_job(const run_config *rc, chunk *c, const char *source,
+                    const record *rec, const char *file_rule)
+{
+    job *j = &c->jobs[c->n++];
+    const char *name = rec->rule ? rec->rule : file_rule;
+    uint32_t rows = rec->rows, cols = rec->cols;
+    const cfg_param *bad;
+    char msg[RULES_MSG_MAX];
+
+    if (!rows && strcmp(name, rc->rule) == 0) {
+        rows = rc->rows;
+        cols = rc->cols;
+    }
+    j->in = rules_get(rc->rules, name, rows, cols, &bad);
+    j->source = source;
+    j->record = rec->index;
+    j->line = rec->line;
+    j->id = NO_TEXT;
+    j->msg = NO_TEXT;
+    if (rec->id) {
+        j->id = (uint32_t)c->text.len;
+        sb_add(&c->text, rec->id, strlen(rec->id) + 1);
+    }
+    if (rules_parse(j->in, rec, j->boards, msg, &j->msg_line)) {
+        j->msg = (uint32_t)c->text.len;
+        sb_add(&c->text, msg, strlen(msg) + 1);
+    }
+}
+
+/* The rule a file's grid records use. */
+static const char *file_rule(const run_config *rc, const char *path)
+{
+    if (!rc->rule_given && strcmp(path, "-") != 0) {
+        const char *routed = config_route(rc->cfg, path);
+        if (routed)
+            return routed;
+    }
+    return rc->rule;
+}
+
+/* Read one input into chunks; *cur is the chunk being filled. */
+static void read_input(pipeline *p, const char *path, chunk **cur,
+                       worker *self)
+{
+    const run_config *rc = p->rc;
+    char err[RULES_MSG_MAX];
+    const cfg_param *bad;
+    const char *rule = file_rule(rc, path);
+    int chosen = strcmp(rule, rc->rule) == 0;
+    rule_inst *in = rules_get(rc->rules, rule, chosen ? rc->rows : 0,
+                              chosen ? rc->cols : 0, &bad);
+    reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
+                             in->error ? 1 : in->rule.boards, rc->cfg->max_line,
+                             err, sizeof err);
+    if (!rd) {
+        sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", err);
+        (*cur)->status = 2;
+        return;
+    }
+    p->names = xreallocarray(p->names, p->nnames + 1, sizeof *p->names);
+    const char *source = p->names[p->nnames++] = xstrdup(reader_name(rd));
+    const record *rec;
+    uint64_t before = reader_offset(rd);
+    for (;;) {
+        if ((*cur)->n && !reader_buffered(rd)) {
+            /* The input may make us wait: answer what we have first. */
+            (*cur)->flush = 1;
+            submit(p, *cur, self);
+            *cur = get_chunk(p);
+        }
+        if (!(rec = reader_next(rd)))
+            break;
+        add_job(rc, *cur, source, rec, rule);
+        if ((*cur)->n == CHUNK_RECORDS) {
+            pthread_mutex_lock(&p->lock);
+            p->bytes_read += reader_offset(rd) - before;
+            pthread_mutex_unlock(&p->lock);
+            before = reader_offset(rd);
+            submit(p, *cur, self);
+            *cur = get_chunk(p);
+            if (p->write_failed)
+                break;
+        }
+    }
+    if (reader_error(rd)) {
+        sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", reader_error(rd));
+        (*cur)->status = 2;
+    }
+    reader_close(rd);
+}
+
+/* Bytes in all inputs when every one is a regular file, else 0. */
+static uint64_t total_bytes(char *const *files, int nfiles)
+{
+    uint64_t total = 0;
+    struct stat st;
+    for (int i = 0; i < nfiles; i++) {
+        int ok = strcmp(files[i], "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
+                                            : stat(files[i], &st) == 0;
+        if (!ok || !S_ISREG(st.st_mode))
+            return 0;
+        total += (uint64_t)st.st_size;
+    }
+    return total;
+}
+
+int run(const run_config *rc, char *const *files, int nfiles)
+{
+    static char *const std_in[] = {"-"};
+    pipeline p = {0};
+    unsigned nthreads = rc->jobs > 1 ? rc->jobs : 0;
+    pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
+    worker self = {NULL, NULL};
+
+    if (nfiles == 0) {
+        files = std_in;
+        nfiles = 1;
+    }
+    p.rc = rc;
+    p.nchunks = nthreads ? (nthreads * 2 + 2 < MAX_CHUNKS ? nthreads * 2 + 2
+                                                         : MAX_CHUNKS)
+                         : 1;
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.work, NULL);
+    pthread_cond_init(&p.room, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
+    p.last = p.start;
+    if (rc->progress)
+        p.bytes_total = total_bytes(files, nfiles);
+    if (!nthreads) {
+        self.bfs = bfs_new();
+        self.out = output_new(rc->format);
+    }
+    for (unsigned i = 0; i < nthreads; i++)
+        if (pthread_create(&threads[i], NULL, worker_main, &p) != 0) {
+            fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
+                    strerror(errno));
+            exit(2);
+        }
+
+    chunk *cur = get_chunk(&p);
+    output_header(rc->format, &cur->out);
+    for (int i = 0; i < nfiles && !p.write_failed; i++)
+        read_input(&p, files[i], &cur, nthreads ? NULL : &self);
+    cur->flush = 1;
+    submit(&p, cur, nthreads ? NULL : &self);
+
+    pthread_mutex_lock(&p.lock);
+    p.closing = 1;
+    pthread_cond_broadcast(&p.work);
+    pthread_mutex_unlock(&p.lock);
+    for (unsigned i = 0; i < nthreads; i++)
+        pthread_join(threads[i], NULL);
+    progress_clear(&p);
+
+    for (chunk *c = p.free; c;) {
+        chunk *next = c->next;
+        free(c->jobs);
+        sb_free(&c->text);
+        sb_free(&c->out);
+        sb_free(&c->err);
+        free(c);
+        c = next;
+    }
+    for (size_t i = 0; i < p.nnames; i++)
+        free(p.names[i]);
+    free(p.names);
+    bfs_free(self.bfs);
+    output_free(self.out);
+    free(threads);
+    pthread_cond_destroy(&p.room);
+    pthread_cond_destroy(&p.work);
+    pthread_mutex_destroy(&p.lock);
+    return p.write_failed ? 2 : p.status;
+}
