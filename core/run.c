@@ -360,7 +360,8 @@ int run(const run_config *rc, char *const *files, int nfiles)
     pthread_cond_init(&p.work, NULL);
     pthread_cond_init(&p.room, NULL);
     clock_gettime(CLOCK_MONOTONIC, &p.start);
-    p.last = p.start;
+    p.last.tv_sec = p.start.tv_sec - 1; /* the first update shows at once */
+    p.last.tv_nsec = p.start.tv_nsec;
     if (rc->progress)
         p.bytes_total = total_bytes(files, nfiles);
     if (!nthreads) {

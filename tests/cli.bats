@@ -108,3 +108,18 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
     assert_line --index 1 --partial ',flip-1,poj1753,solved,4,'
     assert_line --index 3 --partial ',swap-1,p1225,solved,4,'
 }
+
+@test "progress: on a terminal by itself, into a pipe or file only when asked" {
+    yes "$S1" | head -n 3000 >"$BATS_TEST_TMPDIR/in"
+    # stderr is a file here: no progress unless --progress
+    run -0 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
+    [ -z "$stderr" ]
+    run -0 --separate-stderr gridbfs --progress "$BATS_TEST_TMPDIR/in"
+    assert_regex "$stderr" 'gridbfs: [0-9]+ records, [0-9]+/s, [0-9]+%'
+    [ "${#lines[@]}" -eq 3000 ]
+    # on a terminal (script gives gridbfs one), by itself; cleared at the end
+    command -v script >/dev/null || skip "script (bsdutils) is not installed"
+    run script -qec "'$GRIDBFS' '$BATS_TEST_TMPDIR/in' >/dev/null" /dev/null
+    assert_regex "$output" 'gridbfs: [0-9]+ records'
+    assert_regex "$output" $'\r\e\\[K$'
+}
