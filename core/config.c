@@ -37,6 +37,7 @@
 #define MAX_STATES_MAX 1000000000000u /* 10^12 */
 #define MAX_LINE_MIN 64
 #define MAX_LINE_MAX (1u << 30)
+#define TABLE_MEMORY_MAX (1ull << 40)
 #define SHOWN_MAX 40 /* bytes of a user's text quoted in a message */
 #define SHOWN_BUF (SHOWN_MAX + 8)
 #define MSG_MAX 512
@@ -822,6 +823,7 @@ static const words formats = {"judge, csv or jsonl", format_list};
 static const range jobs_range = {0, MAX_JOBS, STORE_LONG};
 static const range states_range = {1, MAX_STATES_MAX, STORE_U64};
 static const range line_range = {MAX_LINE_MIN, MAX_LINE_MAX, STORE_SIZE};
+static const range table_range = {0, TABLE_MEMORY_MAX, STORE_SIZE};
 
 static const field default_fields[] = {
     {"rule", h_default_rule, 0, NULL},
@@ -835,6 +837,7 @@ static const table default_table = {"in defaults", default_fields};
 static const field limit_fields[] = {
     {"max_states", h_int, offsetof(config, max_states), &states_range},
     {"max_line", h_int, offsetof(config, max_line), &line_range},
+    {"table_memory", h_int, offsetof(config, table_memory), &table_range},
     {NULL, NULL, 0, NULL},
 };
 static const table limit_table = {"in limits", limit_fields};
@@ -858,6 +861,7 @@ void config_init(config *cfg)
     cfg->format = xstrdup("judge");
     cfg->max_states = 100000000;
     cfg->max_line = 65536;
+    cfg->table_memory = (size_t)256 << 20;
 }
 
 void config_free(config *cfg)

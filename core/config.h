@@ -65,6 +65,7 @@ typedef struct config {
     /* `limits` */
     uint64_t max_states; /* default 100000000 */
     size_t max_line;     /* default 65536 */
+    size_t table_memory; /* bytes for one distance table, default 256 MiB */
 
     cfg_profile *profiles;
     size_t nprofiles;

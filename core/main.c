@@ -25,7 +25,6 @@
 #define EXIT_TROUBLE 2 /* usage, configuration, plugin or I/O error */
 #define MSG_MAX 1024
 #define MAX_JOBS 1024
-#define TABLE_BUDGET ((size_t)256 << 20)
 #define OUTPUT_BUFFER (1u << 20)
 
 /* Everything the run needs; main's context, the only mutable state. */
@@ -422,7 +421,7 @@ int main(int argc, char **argv)
         c.rule = c.cfg.rule;
     if (!c.format)
         c.format = c.cfg.format;
-    c.rules = rules_new(&c.cfg, c.ld, c.path, TABLE_BUDGET);
+    c.rules = rules_new(&c.cfg, c.ld, c.path, c.cfg.table_memory);
     if (c.list_rules) {
         list_rules(&c);
         c.status = 0;

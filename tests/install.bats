@@ -1,0 +1,45 @@
+#!/usr/bin/env bats
+# cmake --install: the binary, the plugins, the public header, the default
+# config and the man page land in the standard places, and the installed
+# binary finds its own plugins and config (wherever the prefix is).
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+setup_file() {
+    : "${GRIDBFS_BUILD_DIR:?set GRIDBFS_BUILD_DIR to the build tree (ctest does)}"
+    export PREFIX="$BATS_FILE_TMPDIR/prefix"
+    cmake --install "$GRIDBFS_BUILD_DIR" --prefix "$PREFIX" >/dev/null
+}
+
+@test "install puts every part in the GNU standard places" {
+    [ -x "$PREFIX/bin/gridbfs" ]
+    [ -f "$PREFIX/include/gridbfs/plugin.h" ]
+    [ -f "$PREFIX/share/gridbfs/gridbfs.yaml" ]
+    [ -f "$PREFIX/share/man/man1/gridbfs.1" ]
+    run find "$PREFIX" -name 'flip-neighbors.so' -o -name 'swap-adjacent.so'
+    [ "${#lines[@]}" -eq 2 ]
+    # the test-only broken plugins are never installed
+    run find "$PREFIX" -name 'broken-*'
+    assert_output ''
+}
+
+@test "the installed binary finds its installed plugins and config" {
+    cp -a "$PREFIX" "$BATS_TEST_TMPDIR/moved" # found relative to the binary
+    run -0 --separate-stderr "$BATS_TEST_TMPDIR/moved/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+    run -0 --separate-stderr "$PREFIX/bin/gridbfs" -r chessboard "$GRIDBFS_EXAMPLES/chessboard.txt"
+    assert_output '4'
+}
+
+@test "the installed header compiles on its own, as C11" {
+    command -v cc >/dev/null || skip "no C compiler"
+    printf '#include <gridbfs/plugin.h>\nint main(void) { return GRIDBFS_ABI_MAJOR != 1; }\n' >"$BATS_TEST_TMPDIR/t.c"
+    cc -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" "$BATS_TEST_TMPDIR/t.c" -o "$BATS_TEST_TMPDIR/t"
+    "$BATS_TEST_TMPDIR/t"
+}
+
+@test "the man page renders" {
+    command -v man >/dev/null || skip "man is not installed"
+    run -0 man -l "$PREFIX/share/man/man1/gridbfs.1"
+    assert_output --partial 'gridbfs - solve two-colour grid puzzles in bulk'
+}
