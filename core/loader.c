@@ -42,6 +42,7 @@ typedef struct entry {
     loaded_plugin p; /* p.ops is NULL on failure */
     void *handle;    /* from dlopen, NULL on failure */
     char *err;
+    int missing;     /* no NAME.so in any folder */
 } entry;
 
 struct loader {
@@ -187,7 +188,8 @@ static char *not_found(const loader *ld, const char *name)
  * *err set (malloc'd).  A missing candidate moves on to the next folder; a
  * candidate that exists but is unusable is an error, never skipped.
  */
-static char *find_file(const loader *ld, const char *name, char **err)
+static char *find_file(const loader *ld, const char *name, char **err,
+                       int *missing)
 {
     char *cand = NULL, *resolved = NULL;
     struct stat st;
@@ -210,6 +212,7 @@ static char *find_file(const loader *ld, const char *name, char **err)
         goto out;
     }
     *err = not_found(ld, name);
+    *missing = 1;
 out:
     free(cand);
     if (*err) {
@@ -313,7 +316,7 @@ static entry *lookup(loader *ld, const char *name)
             return ld->cache[i];
     entry *e = xcalloc(1, sizeof *e);
     e->p.name = xstrdup(name);
-    e->p.path = find_file(ld, name, &e->err);
+    e->p.path = find_file(ld, name, &e->err, &e->missing);
     if (e->p.path)
         e->handle = open_plugin(name, e->p.path, &e->p.ops, &e->err);
     ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
@@ -340,6 +343,11 @@ const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
     if (e->err && err && errlen)
         fmt(err, errlen, "%s", e->err);
     return e->err ? NULL : &e->p;
+}
+
+int loader_missing(loader *ld, const char *name)
+{
+    return valid_name(name, strlen(name)) && lookup(ld, name)->missing;
 }
 
 static int cmp_names(const void *a, const void *b)

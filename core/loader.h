@@ -50,6 +50,9 @@ const char *loader_dir(const loader *ld, size_t i);
 const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
                                 size_t errlen);
 
+/* Whether name is a valid plugin name of which no folder has a file. */
+int loader_missing(loader *ld, const char *name);
+
 /*
  * Call fn for every distinct plugin file NAME.so found on the search path
  * (first folder wins), in search order, loading each.  fn gets the plugin,

@@ -131,8 +131,10 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
         if (in->profile)
             fmt(full, sizeof full, "rule '%s': %s", name, err);
-        else
+        else if (loader_missing(rs->ld, name)) /* a name, and a valid one */
             fmt(full, sizeof full, "unknown rule '%s'", name);
+        else /* a plugin that cannot be used says why; a bad name too */
+            fmt(full, sizeof full, "%s", err);
         in->error = xstrdup(full);
     } else {
         create(in, bad);
@@ -166,8 +168,9 @@ int rules_parse(const rule_inst *in, const record *rec,
         return -1;
     }
     const record_row *row = rec->row;
+    size_t words = (r->rows * r->cols + 63) / 64;
     for (uint32_t b = 0; b < rec->nboards; b++) {
-        memset(&boards[b], 0, sizeof boards[b]);
+        memset(boards[b].w, 0, words * sizeof boards[b].w[0]);
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
                 "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
@@ -221,6 +224,11 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
                    (r->flags & GRIDBFS_INVOLUTIVE) != 0};
     int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
 
+    if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
+        in->table) { /* built: nothing else to ask the plugin */
+        table_solve(in->table, boards[0].w[0], b, ans);
+        goto done;
+    }
     uint32_t n = ops->goals(r->inst, fixed ? NULL : boards, goals,
                             GRIDBFS_MAX_GOALS);
     int bad = n > GRIDBFS_MAX_GOALS;
@@ -251,6 +259,7 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
         table_solve(in->table, boards[0].w[0], b, ans);
     else
         bfs_solve(b, &br, boards[0].w[0], goals, n, rs->cfg->max_states, ans);
+done:
     if (ans->status == BFS_FAULT)
         fmt(msg, RULES_MSG_MAX,
             "plugin '%s' broke its contract: move %" PRIu32

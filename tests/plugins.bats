@@ -1,0 +1,377 @@
+#!/usr/bin/env bats
+# SPEC section 7 and the README's "How rules and plugins work": finding and
+# loading rule plugins, end to end through the binary.  The deliberately
+# broken plugins of tests/plugins/*.c are built into $GRIDBFS_TEST_PLUGINS;
+# the real ones are in $GRIDBFS_PLUGIN_DIR, the build tree's installed
+# folder.  A plugin that cannot be used is an error before a single record
+# is read (exit 2, nothing on stdout) when the run itself needs it, and one
+# invalid record (exit 1) when only an input record names it.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+: "${GRIDBFS_PLUGIN_DIR:?set GRIDBFS_PLUGIN_DIR to the installed plugins folder (ctest does)}"
+
+S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (SPEC section 1)
+
+setup() {
+    cd "$BATS_TEST_TMPDIR" || return 1
+    # Physical paths: the loader resolves every plugin file with realpath().
+    T=$(pwd -P)
+    TP=$(cd "$GRIDBFS_TEST_PLUGINS" && pwd -P)
+    PD=$(cd "$GRIDBFS_PLUGIN_DIR" && pwd -P)
+}
+
+# q TEXT: TEXT with the regex metacharacters escaped, for assert_regex.
+q() {
+    printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'
+}
+
+# gridbfs_path LIST ARGS...: gridbfs with GRIDBFS_PLUGIN_PATH=LIST.
+gridbfs_path() {
+    GRIDBFS_PLUGIN_PATH=$1 "$GRIDBFS" "${@:2}"
+}
+
+# bare_refused NAME REGEX: with a solvable puzzle waiting on stdin,
+# `gridbfs -r NAME -P $GRIDBFS_TEST_PLUGINS` exits 2 without answering it
+# (stdout stays empty: no record was read) and says exactly one line naming
+# the plugin, in which REGEX (the reason) matches.
+bare_refused() {
+    run -2 --separate-stderr gridbfs -r "$1" -P "$GRIDBFS_TEST_PLUGINS" <<<"$S1"
+    assert_output ''
+    [ "${#stderr_lines[@]}" -eq 1 ] || fail "expected one line on stderr: $stderr"
+    assert_regex "$stderr" "^gridbfs: .*'$1'"
+    assert_regex "$stderr" "$2"
+}
+
+# make_iso: a copy of gridbfs and its built-in configuration in a tree of
+# its own under $T/iso, whose installed plugin folder ($ISO_BUILTIN) is
+# empty, so the only plugins it finds are those a test points it to.
+# Sets ISO to the copy.
+make_iso() {
+    local bindir rel
+    bindir=$(cd "$(dirname "$GRIDBFS")" && pwd -P)
+    rel=$(realpath -m --relative-to="$bindir" "$GRIDBFS_PLUGIN_DIR")
+    [ -f "$bindir/../share/gridbfs/gridbfs.yaml" ] ||
+        skip "no built-in configuration at $bindir/../share/gridbfs"
+    mkdir -p iso/bin iso/share/gridbfs "iso/bin/$rel"
+    cp "$GRIDBFS" iso/bin/gridbfs
+    cp "$bindir/../share/gridbfs/gridbfs.yaml" iso/share/gridbfs/
+    ISO=$T/iso/bin/gridbfs
+    ISO_BUILTIN=$(realpath "iso/bin/$rel")
+    [ -z "$(ls -A "$ISO_BUILTIN")" ]
+}
+
+# searched_last: the last folder of the "(searched: ...)" list on the first
+# line of $stderr, resolved, so a test need not pin how the installed
+# folder is spelt.
+searched_last() {
+    local last=${stderr_lines[0]}
+    last=${last##*\(searched: }
+    last=${last##*, }
+    realpath "${last%)}"
+}
+
+# ---- each broken test plugin, named with -r: exit 2 and why -------------
+# (the message may be worded "rule 'X': plugin 'X': ..." or without the
+# rule; what a user relies on is the plugin's name and the reason)
+
+@test "-r broken-nosym: a library without gridbfs_plugin_abi1 is refused, exit 2" {
+    bare_refused broken-nosym "plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
+}
+
+@test "-r broken-null: an entry point that returns NULL is refused, exit 2" {
+    bare_refused broken-null "plugin 'broken-null': entry point of $(q "$TP/broken-null.so") returned no table"
+}
+
+@test "-r broken-abi: a plugin built for ABI 2.0 is refused by version, exit 2" {
+    bare_refused broken-abi "plugin 'broken-abi': built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
+}
+
+@test "-r broken-small: a table shorter than ABI 1.0's is refused, exit 2" {
+    bare_refused broken-small "plugin 'broken-small': operation table too small \(16 bytes, need at least [0-9]+\)"
+}
+
+@test "-r broken-nullop: a table with a NULL operation is refused, exit 2" {
+    bare_refused broken-nullop "plugin 'broken-nullop': operation table has no 'expand'"
+}
+
+@test "-r broken-name: a table named unlike its file is refused, exit 2" {
+    bare_refused broken-name "plugin 'broken-name': $(q "$TP/broken-name.so") calls itself 'someone-else'"
+}
+
+@test "-r broken-params: parameters the plugin refuses are an error, exit 2" {
+    bare_refused broken-params "rule 'broken-params': always refuses 'size'\$"
+}
+
+@test "the same reasons reach a profile's plugin, at the profile in the config" {
+    local p want
+    declare -A why=(
+        [nosym]="$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
+        [null]="entry point of $(q "$TP/broken-null.so") returned no table"
+        [abi]="built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
+        [small]="operation table too small \(16 bytes, need at least [0-9]+\)"
+        [nullop]="operation table has no 'expand'"
+        [name]="$(q "$TP/broken-name.so") calls itself 'someone-else'"
+    )
+    for p in "${!why[@]}"; do
+        printf 'rules:\n  bad:\n    plugin: broken-%s\n' "$p" >c.yaml
+        want="^gridbfs: c\.yaml:2:3: rule 'bad': plugin 'broken-$p': ${why[$p]}"
+        run -2 --separate-stderr gridbfs -c c.yaml -r bad -P "$GRIDBFS_TEST_PLUGINS" <<<"$S1"
+        assert_output ''
+        assert_regex "$stderr" "$want"
+        # refused even when the run does not use the profile
+        run -2 --separate-stderr gridbfs -c c.yaml -P "$GRIDBFS_TEST_PLUGINS" <<<"$S1"
+        assert_output ''
+        assert_regex "$stderr" "$want"
+    done
+}
+
+# ---- files that are not plugins ------------------------------------------
+
+@test "a file named NAME.so that is not a library: dlopen's reason, exit 2" {
+    mkdir j
+    for _ in 1 2 3 4 5; do echo 'this is a text file, not a shared library'; done >j/junk.so
+    # -P j is relative: it is taken from the current folder, shown absolute
+    run -2 --separate-stderr gridbfs -r junk -P j <<<"$S1"
+    assert_output ''
+    # the reason is dlopen's, without the path it repeats
+    assert_regex "$stderr" "plugin 'junk': cannot load $(q "$T/j/junk.so"): [^/]+\$"
+}
+
+@test "a folder named NAME.so is not a regular file, exit 2" {
+    mkdir -p d/x.so
+    run -2 --separate-stderr gridbfs -r x -P "$T/d" <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "plugin 'x': $(q "$T/d/x.so") is not a regular file\$"
+}
+
+@test "a symlink to a plugin in another folder is followed and works" {
+    mkdir s
+    ln -s "$PD/flip-neighbors.so" s/flip-neighbors.so
+    run -0 --separate-stderr gridbfs -r flip-neighbors -P s <<<"$S1"
+    assert_output '4'
+    [ -z "$stderr" ]
+    # and it is the link that was used: a gridbfs whose installed folder is
+    # empty finds flip-neighbors only through it, and names the real file
+    make_iso
+    ln -s "$PD/swap-adjacent.so" s/swap-adjacent.so
+    run -0 --separate-stderr "$ISO" -r flip-neighbors -P s <<<"$S1"
+    assert_output '4'
+    run -0 --separate-stderr "$ISO" -P s --list-rules
+    assert_output --partial "file $PD/flip-neighbors.so, ABI 1."
+    run -2 --separate-stderr "$ISO" -r flip-neighbors <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "plugin 'flip-neighbors' not found"
+}
+
+# ---- names -----------------------------------------------------------------
+
+@test "names with '/', '..', upper case or a suffix are refused as invalid plugin names" {
+    mkdir -p p/sub
+    ln -s "$PD/flip-neighbors.so" p/sub/flip-neighbors.so
+    ln -s "$PD/flip-neighbors.so" p/Flip-Neighbors.so
+    for name in sub/flip-neighbors ../p/flip-neighbors .. Flip-Neighbors flip-neighbors.so 'flip neighbors'; do
+        run -2 --separate-stderr gridbfs -r "$name" -P p <<<"$S1"
+        assert_output ''
+        assert_regex "$stderr" "invalid plugin name '$(q "$name")'"
+    done
+}
+
+@test "an invalid plugin name never touches the filesystem" {
+    command -v strace >/dev/null || skip "no strace"
+    strace -f -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+    mkdir -p p/probe-sub
+    local name
+    for name in probe-sub/x ../probe-up Probe-Upper probe-dot.so 'probe space'; do
+        # LeakSanitizer cannot run under ptrace: leaks are checked elsewhere
+        ASAN_OPTIONS=detect_leaks=0 run -2 strace -f -e trace=%file -o trace.txt "$GRIDBFS" -r "$name" -P p </dev/null
+        # the only mention of the name is in gridbfs's own command line
+        run -1 grep -iF probe <(grep -v 'execve(' trace.txt)
+    done
+    # while a valid name is looked for, so the trace would show a lookup
+    ASAN_OPTIONS=detect_leaks=0 run -2 strace -f -e trace=%file -o trace.txt "$GRIDBFS" -r probe-ok -P p </dev/null
+    run -0 grep -F "$T/p/probe-ok.so" trace.txt
+}
+
+@test "a plugin name from an input record is shown printable" {
+    run -1 --separate-stderr gridbfs < <(printf 'rule=\033[31mred\001 %s\n' "$S1")
+    assert_output 'invalid'
+    [[ $stderr != *$'\033'* && $stderr != *$'\001'* ]] || fail "control bytes in: $(od -c <<<"$stderr")"
+}
+
+# ---- where plugins are searched ------------------------------------------
+
+@test "the current folder is never searched, not even through an empty path entry" {
+    mkdir here
+    for _ in 1 2 3 4 5; do echo 'junk, not a plugin'; done >here/flip-neighbors.so
+    cd here
+    # the real plugin is found in the installed folder; the junk is ignored
+    run -0 --separate-stderr gridbfs <<<"$S1"
+    assert_output '4'
+    run -0 --separate-stderr gridbfs -r flip-neighbors <<<"$S1"
+    assert_output '4'
+    for list in : :: ':/nonexistent:'; do
+        run -0 --separate-stderr gridbfs_path "$list" <<<"$S1"
+        assert_output '4'
+    done
+    # where the installed folder has nothing, real plugins in the current
+    # folder are still not found, and the folders searched are listed
+    cd "$T"
+    make_iso
+    mkdir there
+    ln -s "$PD/flip-neighbors.so" there/flip-neighbors.so
+    ln -s "$PD/swap-adjacent.so" there/swap-adjacent.so
+    cd there
+    run -2 --separate-stderr "$ISO" <<<"$S1"
+    assert_output ''
+    assert_regex "${stderr_lines[0]}" "rule 'poj1753': plugin 'flip-neighbors' not found \(searched: [^,]*\)\$"
+    [ "$(searched_last)" = "$ISO_BUILTIN" ]
+    run -2 --separate-stderr env GRIDBFS_PLUGIN_PATH=:: "$ISO" <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "plugin 'flip-neighbors' not found \(searched: [^,]*\)"
+}
+
+@test "search order: -P, then the config's plugin_dirs, then GRIDBFS_PLUGIN_PATH, then the installed folder" {
+    # flip-neighbors.so here is really broken-name, which calls itself
+    # 'someone-else': hearing that proves this folder was searched first,
+    # and that an unusable file is an error, never skipped for a later one
+    mkdir shadow
+    ln -s "$TP/broken-name.so" shadow/flip-neighbors.so
+    local err="rule 'poj1753': plugin 'flip-neighbors': $(q "$TP/broken-name.so") calls itself 'someone-else'"
+
+    # GRIDBFS_PLUGIN_PATH beats the installed folder
+    run -2 --separate-stderr gridbfs_path "$T/shadow" <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "$err"
+    # -P beats the installed folder
+    run -2 --separate-stderr gridbfs -P shadow <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "$err"
+    # -P beats GRIDBFS_PLUGIN_PATH
+    run -0 --separate-stderr gridbfs_path "$T/shadow" -P "$GRIDBFS_PLUGIN_DIR" <<<"$S1"
+    assert_output '4'
+    # the config's plugin_dirs beat GRIDBFS_PLUGIN_PATH ...
+    printf 'plugin_dirs: [shadow]\n' >c.yaml
+    run -2 --separate-stderr gridbfs_path "$GRIDBFS_PLUGIN_DIR" -c c.yaml <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "$err"
+    # ... and -P beats the config's plugin_dirs
+    run -0 --separate-stderr gridbfs -c c.yaml -P "$GRIDBFS_PLUGIN_DIR" <<<"$S1"
+    assert_output '4'
+    # the first of several -P wins
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_PLUGIN_DIR" -P shadow <<<"$S1"
+    assert_output '4'
+    run -2 --separate-stderr gridbfs -P shadow -P "$GRIDBFS_PLUGIN_DIR" <<<"$S1"
+    assert_regex "$stderr" "$err"
+}
+
+@test "GRIDBFS_PLUGIN_PATH: several folders, first wins, empty parts skipped" {
+    mkdir empty shadow
+    ln -s "$TP/broken-name.so" shadow/flip-neighbors.so
+    # searched past an empty folder and empty parts
+    run -2 --separate-stderr gridbfs_path ":$T/empty::$T/shadow:" <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "calls itself 'someone-else'"
+    # an earlier folder holding the plugin wins over a later one
+    run -0 --separate-stderr gridbfs_path "::$T/empty:$GRIDBFS_PLUGIN_DIR::$T/shadow" <<<"$S1"
+    assert_output '4'
+    # a folder that does not exist is passed over
+    run -2 --separate-stderr gridbfs_path "/nonexistent/x:$T/shadow" <<<"$S1"
+    assert_regex "$stderr" "calls itself 'someone-else'"
+}
+
+@test "not found lists every folder searched, in order, each once" {
+    mkdir a b c cfgdir
+    printf 'plugin_dirs: [cfgdir]\nrules:\n  mine:\n    plugin: nope\n' >c.yaml
+    run -2 --separate-stderr gridbfs_path "$T/b::$T/a:$T/c/:" -c c.yaml -P "$T/a" -P a/ -r mine <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "^gridbfs: c\.yaml:3:3: rule 'mine': plugin 'nope' not found \(searched: $(q "$T/a, $T/cfgdir, $T/b, $T/c, ")[^,]*\)\$"
+    [ "$(searched_last)" = "$PD" ]
+}
+
+
+# ---- plugins named by input records --------------------------------------
+
+@test "a record naming a broken plugin is one invalid record; the others are answered" {
+    printf 'id=a %s\nid=b rule=broken-nosym %s\nid=c %s\n' "$S1" "$S1" "$S1" >in
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" in
+    assert_output $'4\ninvalid\n4'
+    [ "${#stderr_lines[@]}" -eq 1 ] || fail "expected one message: $stderr"
+    assert_regex "$stderr" "^gridbfs: in:2: .*'broken-nosym'"
+    run -1 --separate-stderr gridbfs -f csv -P "$GRIDBFS_TEST_PLUGINS" in
+    assert_line --index 1 --partial 'in,1,1,a,poj1753,solved,4,,'
+    assert_line --index 2 --partial 'in,2,2,b,broken-nosym,invalid,,,'
+    assert_line --index 3 --partial 'in,3,3,c,poj1753,solved,4,,'
+}
+
+@test "a record naming a broken plugin says why it cannot be used" {
+    printf 'id=a %s\nid=b rule=broken-nosym %s\nid=c %s\nrule=broken-abi %s\n' "$S1" "$S1" "$S1" "$S1" >in
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" in
+    assert_output $'4\ninvalid\n4\ninvalid'
+    [ "${#stderr_lines[@]}" -eq 2 ] || fail "expected two messages: $stderr"
+    assert_regex "${stderr_lines[0]}" "^gridbfs: in:2: .*$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
+    assert_regex "${stderr_lines[1]}" "^gridbfs: in:4: .*built for ABI 2\.0"
+}
+
+@test "a plugin whose moves leave the board: the record is invalid, never a crash" {
+    # broken-moves: cells b (1) and w (0), 4x4 only, one goal (all w); its
+    # move 0 sets a bit off the board, so only a board already at the goal
+    # is answered (0 moves)
+    run -1 --separate-stderr gridbfs -r broken-moves -P "$GRIDBFS_TEST_PLUGINS" <<<"$S1"
+    assert_output 'invalid'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: plugin 'broken-moves' broke its contract: .*off the board"
+    local goal='wwww/wwww/wwww/wwww'
+    printf '%s\n%s\n%s\n' "$S1" "$goal" 'bwww/wwww/wwww/wwww' >in
+    run -1 --separate-stderr gridbfs -r broken-moves -P "$GRIDBFS_TEST_PLUGINS" -f csv in
+    assert_line --index 1 --partial ',broken-moves,invalid,,,'
+    assert_line --index 1 --partial "plugin 'broken-moves' broke its contract"
+    assert_line --index 2 --partial ',broken-moves,solved,0,'
+    assert_line --index 3 --partial ',broken-moves,invalid,,,'
+    # and named per record, among good ones, on many threads
+    for i in $(seq 200); do
+        echo "rule=broken-moves $S1"
+        echo "$S1"
+        echo "rule=broken-moves $goal"
+    done >many
+    run -1 --separate-stderr gridbfs -j 4 -P "$GRIDBFS_TEST_PLUGINS" many
+    [ "${#lines[@]}" -eq 600 ]
+    [ "$(grep -c '^invalid$' <<<"$output")" -eq 200 ]
+    [ "$(grep -c '^4$' <<<"$output")" -eq 200 ]
+    [ "$(grep -c '^0$' <<<"$output")" -eq 200 ]
+    [ "$(grep -c "plugin 'broken-moves' broke its contract" <<<"$stderr")" -eq 200 ]
+}
+
+# ---- --list-rules ------------------------------------------------------------
+
+@test "--list-rules lists the broken plugins with their errors and exits 0" {
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" --list-rules </dev/null
+    assert_line --regexp "^  broken-nosym +\(cannot load: plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
+    assert_line --regexp "^  broken-null +\(cannot load: .*returned no table\)\$"
+    assert_line --regexp "^  broken-abi +\(cannot load: .*built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+\)\$"
+    assert_line --regexp "^  broken-small +\(cannot load: .*operation table too small"
+    assert_line --regexp "^  broken-nullop +\(cannot load: .*has no 'expand'\)\$"
+    assert_line --regexp "^  broken-name +\(cannot load: .*calls itself 'someone-else'\)\$"
+    # the ones that load are listed with their file and parameters ...
+    assert_line --regexp "^  broken-params +refuses every parameter set"
+    assert_line --regexp "^ +file $(q "$TP/broken-moves.so"), ABI 1\.[0-9]+\$"
+    # ... and so are the installed plugins, after them
+    assert_line --regexp "^ +file $(q "$PD/flip-neighbors.so"), ABI 1\.[0-9]+\$"
+    assert_line --regexp "^  swap-adjacent +"
+    [ -z "$stderr" ]
+}
+
+@test "--list-rules shows the copy -r would load, and files that are not plugins" {
+    mkdir -p shadow/dir.so
+    ln -s "$TP/broken-name.so" shadow/flip-neighbors.so
+    for _ in 1 2 3 4 5; do echo 'junk, not a plugin'; done >shadow/junk.so
+    cp shadow/junk.so shadow/Upper.so
+    run -0 --separate-stderr gridbfs -P shadow --list-rules </dev/null
+    # the shadowing copy, once, not the installed one
+    assert_line --regexp "^  flip-neighbors +\(cannot load: .*calls itself 'someone-else'\)\$"
+    [ "$(grep -c '^  flip-neighbors ' <<<"$output")" -eq 1 ]
+    refute_output --partial "file $PD/flip-neighbors.so"
+    assert_line --regexp "^  junk +\(cannot load: plugin 'junk': cannot load $(q "$T/shadow/junk.so"): "
+    assert_line --regexp "^  dir +\(cannot load: .*is not a regular file\)\$"
+    # a file whose name is not a plugin name is not one
+    refute_output --partial 'Upper'
+}
