@@ -183,6 +183,30 @@ static char *not_found(const loader *ld, const char *name)
 }
 
 /*
+ * NULL, or why the plugin file (lstat'ed into *st) or its folder may not be
+ * trusted: writable by group or others, as OpenSSH refuses loose keys.
+ */
+static char *loose_permissions(const char *name, const char *path,
+                               const struct stat *st)
+{
+    const mode_t loose = S_IWGRP | S_IWOTH;
+    struct stat dst;
+    if (st->st_mode & loose)
+        return xfmt("plugin '%s': %s is writable by group or others; "
+                    "refusing to load it",
+                    name, path);
+    char *dir = xstrdup(path);
+    *strrchr(dir, '/') = '\0'; /* path is absolute: it has a '/' */
+    char *err = NULL;
+    if (stat(*dir ? dir : "/", &dst) == 0 && (dst.st_mode & loose))
+        err = xfmt("plugin '%s': its folder %s is writable by group or "
+                   "others; refusing to load it",
+                   name, *dir ? dir : "/");
+    free(dir);
+    return err;
+}
+
+/*
  * The first DIR/NAME.so on the search path, symlinks resolved, checked to
  * be a regular file.  Returns that absolute path (malloc'd), or NULL with
  * *err set (malloc'd).  A missing candidate moves on to the next folder; a
@@ -209,6 +233,8 @@ static char *find_file(const loader *ld, const char *name, char **err,
         else if (!S_ISREG(st.st_mode))
             *err =
                 xfmt("plugin '%s': %s is not a regular file", name, resolved);
+        else
+            *err = loose_permissions(name, resolved, &st);
         goto out;
     }
     *err = not_found(ld, name);

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,35 @@ typedef struct ctx {
     char *tmp_output; /* -o's temporary file, renamed at the end */
     int status;
 } ctx;
+
+/*
+ * The one thing a signal handler must reach, so the one global: the name of
+ * -o's temporary file, removed when SIGINT, SIGTERM or SIGHUP ends the run,
+ * so an interrupted run leaves the old file untouched and no partial one.
+ */
+static char interrupted_tmp[PATH_MAX];
+static volatile sig_atomic_t interrupted_tmp_set;
+
+static void on_signal(int sig)
+{
+    if (interrupted_tmp_set)
+        unlink(interrupted_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void remove_tmp_on_signals(const char *path)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    fmt(interrupted_tmp, sizeof interrupted_tmp, "%s", path);
+    interrupted_tmp_set = 1;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
 
 static void msg(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static void msg(const char *format, ...)
@@ -353,6 +383,8 @@ static int open_output(ctx *c)
             base ? base + 1 : c->output);
         free(dir);
         fd = mkstemp(c->tmp_output);
+        if (fd >= 0 && strlen(c->tmp_output) < sizeof interrupted_tmp)
+            remove_tmp_on_signals(c->tmp_output);
         if (fd >= 0) { /* mkstemp makes 0600; give the usual 0666 & ~umask */
             mode_t mask = umask(0);
             umask(mask);
@@ -389,6 +421,7 @@ static void close_output(ctx *c)
         c->status = EXIT_TROUBLE;
     }
     if (c->tmp_output) {
+        interrupted_tmp_set = 0; /* from here the file is ours to handle */
         if (failed)
             unlink(c->tmp_output);
         else if (rename(c->tmp_output, c->output) != 0) {

@@ -375,3 +375,28 @@ searched_last() {
     # a file whose name is not a plugin name is not one
     refute_output --partial 'Upper'
 }
+
+@test "a plugin file or folder writable by group or others is refused, with the path" {
+    local d="$BATS_TEST_TMPDIR/loose"
+    mkdir -p "$d" "$BATS_TEST_TMPDIR/tidy"
+    chmod 755 "$d" "$BATS_TEST_TMPDIR/tidy"
+    cp "$GRIDBFS_PLUGIN_DIR/flip-neighbors.so" "$d/"
+    chmod 755 "$d/flip-neighbors.so"
+    run -0 --separate-stderr gridbfs -P "$d" <<<"$S1"
+    assert_output '4'
+    chmod g+w "$d/flip-neighbors.so"
+    run -2 --separate-stderr gridbfs -P "$d" <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "$d/flip-neighbors.so is writable by group or others"
+    chmod g-w "$d/flip-neighbors.so"
+    chmod o+w "$d"
+    run -2 --separate-stderr gridbfs -P "$d" <<<"$S1"
+    assert_regex "$stderr" "its folder $d is writable by group or others"
+    # a symlink from a tidy folder is followed and its target checked
+    ln -s "$d/flip-neighbors.so" "$BATS_TEST_TMPDIR/tidy/flip-neighbors.so"
+    run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/tidy" <<<"$S1"
+    assert_regex "$stderr" "its folder $d is writable"
+    chmod o-w "$d"
+    run -0 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/tidy" <<<"$S1"
+    assert_output '4'
+}
