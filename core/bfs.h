@@ -42,7 +42,7 @@ enum bfs_status {
 typedef struct bfs_answer {
     enum bfs_status status;
     const uint16_t *path; /* moves start to goal, owned by the engine */
-    size_t len;
+    size_t len;           /* the number of moves (path may be NULL) */
     uint32_t fault_move;
 } bfs_answer;
 
@@ -77,11 +77,12 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals,
 void table_free(table *t);
 
 /*
- * Answer start from the table: FOUND with a path descending the distances,
- * lowest-numbered move first, or NONE.  The path is kept in b, as with
- * bfs_solve().
+ * Answer start from the table: FOUND with its distance and, when with_path,
+ * a path descending the distances, lowest-numbered move first; or NONE.
+ * The path is kept in b, as with bfs_solve().
  */
-void table_solve(const table *t, uint64_t start, bfs *b, bfs_answer *ans);
+void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
+                 bfs_answer *ans);
 
 /* b's path buffer, made to hold at least n moves. */
 uint16_t *bfs_path_buffer(bfs *b, size_t n);

@@ -12,9 +12,16 @@
 
 #define MOVE_TEXT_MAX 64
 
+/* A string as last escaped: sources and rules repeat record after record. */
+typedef struct escaped {
+    const char *raw;
+    strbuf text;
+} escaped;
+
 struct output {
     enum out_format fmt;
     strbuf path; /* the compact path being built, for quoting */
+    escaped source, rule;
 };
 
 static const char *const status_names[] = {"solved", "impossible", "invalid",
@@ -43,6 +50,8 @@ void output_free(output *o)
     if (!o)
         return;
     sb_free(&o->path);
+    sb_free(&o->source.text);
+    sb_free(&o->rule.text);
     free(o);
 }
 
@@ -130,9 +139,25 @@ static int has_path(const out_result *r)
     return r->status == ST_SOLVED && r->with_path;
 }
 
+static void json_string(strbuf *sb, const char *str);
+
+/* s escaped for the output's format, from the cache e when s is the same. */
+static void add_escaped(output *o, escaped *e, const char *s, strbuf *sb)
+{
+    if (e->raw != s) {
+        e->raw = s;
+        e->text.len = 0;
+        if (o->fmt == FORMAT_CSV)
+            csv_field(&e->text, s);
+        else
+            json_string(&e->text, s);
+    }
+    sb_add(sb, e->text.p, e->text.len);
+}
+
 static void write_csv(output *o, const out_result *r, strbuf *sb)
 {
-    csv_field(sb, r->source);
+    add_escaped(o, &o->source, r->source, sb);
     sb_putc(sb, ',');
     sb_u64(sb, r->record);
     sb_putc(sb, ',');
@@ -140,7 +165,7 @@ static void write_csv(output *o, const out_result *r, strbuf *sb)
     sb_putc(sb, ',');
     csv_field(sb, r->id);
     sb_putc(sb, ',');
-    csv_field(sb, r->rule);
+    add_escaped(o, &o->rule, r->rule, sb);
     sb_putc(sb, ',');
     sb_puts(sb, status_names[r->status]);
     sb_putc(sb, ',');
@@ -208,7 +233,7 @@ static void json_string(strbuf *sb, const char *str)
 static void write_jsonl(output *o, const out_result *r, strbuf *sb)
 {
     sb_puts(sb, "{\"source\":");
-    json_string(sb, r->source);
+    add_escaped(o, &o->source, r->source, sb);
     sb_puts(sb, ",\"record\":");
     sb_u64(sb, r->record);
     sb_puts(sb, ",\"line\":");
@@ -216,7 +241,7 @@ static void write_jsonl(output *o, const out_result *r, strbuf *sb)
     sb_puts(sb, ",\"id\":");
     json_string(sb, r->id);
     sb_puts(sb, ",\"rule\":");
-    json_string(sb, r->rule);
+    add_escaped(o, &o->rule, r->rule, sb);
     sb_puts(sb, ",\"status\":\"");
     sb_puts(sb, status_names[r->status]);
     sb_puts(sb, "\",\"moves\":");

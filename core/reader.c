@@ -22,6 +22,7 @@
 
 #define READ_CHUNK (1u << 16)
 #define NO_OFFSET UINT32_MAX
+#define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
 
@@ -33,7 +34,9 @@ struct reader {
 
     char *buf; /* input bytes buf[start..end) */
     size_t cap, start, end;
+    size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
     int eof, first;
+    int long_record; /* the last LINE_LONG looked like a line record */
     uint64_t offset; /* bytes read so far */
     uint64_t lineno; /* number of the line last taken */
     char ioerr[READER_MSG_MAX];
@@ -46,6 +49,7 @@ struct reader {
     uint32_t id_off, rule_off;
     char msg[READER_MSG_MAX];
     uint32_t cur_rows; /* grid rows of the board being filled */
+    uint32_t nrows;    /* rows in the record so far */
     int pending;       /* a grid record has begun */
     int held;          /* the line last read is still to be handled: */
     enum line_kind held_kind;
@@ -101,10 +105,14 @@ const char *reader_name(const reader *rd)
     return rd->name;
 }
 
-int reader_buffered(const reader *rd)
+int reader_buffered(reader *rd)
 {
-    return rd->held || rd->eof ||
-           memchr(rd->buf + rd->start, '\n', rd->end - rd->start) != NULL;
+    if (rd->held || rd->eof)
+        return 1;
+    char *nl = memchr(rd->buf + rd->start, '\n', rd->end - rd->start);
+    if (nl) /* next_line() will not need to look again */
+        rd->next_nl = (size_t)(nl - rd->buf);
+    return nl != NULL;
 }
 
 uint64_t reader_offset(const reader *rd)
@@ -146,42 +154,62 @@ static void refill(reader *rd)
     }
 }
 
-/* Discard input up to and including the next newline. */
-static void skip_line(reader *rd)
+/* Whether p[0..n) holds '/' or '=', the marks of a line record. */
+static int has_record_mark(const char *p, size_t n)
 {
+    return memchr(p, '/', n) || memchr(p, '=', n);
+}
+
+/*
+ * Discard the rest of a line whose start was dropped from the buffer, up to
+ * and including the next newline; returns whether the part discarded had
+ * the marks of a line record.
+ */
+static int skip_line(reader *rd)
+{
+    int mark = 0;
     rd->start = rd->end = 0;
     while (!rd->eof) {
         refill(rd);
         char *nl = memchr(rd->buf, '\n', rd->end);
+        mark |= has_record_mark(rd->buf, nl ? (size_t)(nl - rd->buf) : rd->end);
         if (nl) {
             rd->start = (size_t)(nl - rd->buf) + 1;
-            return;
+            return mark;
         }
         rd->end = 0;
     }
+    return mark;
 }
 
 /*
- * The next line without its newline (or CR LF) in *line and *len, valid until
- * the next call.  LINE_LONG: a line over max_line, already skipped.
+ * The next line without its newline (or CR LF, or a first line's BOM) in
+ * *line and *len, valid until the next call.  LINE_LONG: a line over
+ * max_line, already skipped; rd->long_record says whether it looked like a
+ * line record.  A line is never held whole past max_line + LINE_SLACK.
  */
 static enum line_kind next_line(reader *rd, const char **line, size_t *len)
 {
     size_t scan = 0;
+    *line = "";
+    *len = 0;
     for (;;) {
         char *p = rd->buf + rd->start;
         size_t avail = rd->end - rd->start;
-        char *nl = memchr(p + scan, '\n', avail - scan);
+        char *nl = rd->next_nl > rd->start
+                       ? rd->buf + rd->next_nl /* found already */
+                       : memchr(p + scan, '\n', avail - scan);
+        rd->next_nl = 0;
         size_t n = nl ? (size_t)(nl - p) : avail;
 
-        if (n > rd->max_line) {
+        if (n > rd->max_line + LINE_SLACK) {
             rd->lineno++;
-            *line = NULL;
-            *len = 0;
+            rd->first = 0;
+            rd->long_record = has_record_mark(p, n);
             if (nl)
                 rd->start += n + 1;
             else
-                skip_line(rd);
+                rd->long_record |= skip_line(rd);
             return LINE_LONG;
         }
         if (nl || (rd->eof && avail > 0)) {
@@ -194,6 +222,10 @@ static enum line_kind next_line(reader *rd, const char **line, size_t *len)
             rd->first = 0;
             if (n > 0 && p[n - 1] == '\r')
                 n--;
+            if (n > rd->max_line) {
+                rd->long_record = has_record_mark(p, n);
+                return LINE_LONG;
+            }
             *line = p;
             *len = n;
             return LINE_TEXT;
@@ -229,9 +261,15 @@ static uint32_t text_add(reader *rd, const char *s, size_t n, int nul)
 /* Start assembling a new record beginning at the current line. */
 static void rec_begin(reader *rd, int line_syntax)
 {
-    memset(&rd->rec, 0, sizeof rd->rec);
-    rd->rec.line = rd->lineno;
-    rd->rec.line_syntax = line_syntax;
+    record *r = &rd->rec; /* not memset: the row array is large */
+    r->index = 0;
+    r->line = rd->lineno;
+    r->line_syntax = line_syntax;
+    r->id = r->rule = r->error = NULL;
+    r->rows = r->cols = r->nboards = 0;
+    memset(r->board_rows, 0, sizeof r->board_rows);
+    r->error_line = 0;
+    rd->nrows = 0;
     rd->tlen = 0;
     rd->id_off = rd->rule_off = NO_OFFSET;
     rd->msg[0] = '\0';
@@ -255,23 +293,25 @@ static void rec_error(reader *rd, uint64_t line, const char *format, ...)
 static void rec_row(reader *rd, const char *s, size_t n, uint64_t line)
 {
     record *r = &rd->rec;
-    uint32_t k = 0;
-    for (uint32_t b = 0; b < r->nboards; b++)
-        k += r->board_rows[b];
-    k += r->board_rows[r->nboards];
+    uint32_t k = rd->nrows;
     if (k >= RECORD_MAX_ROWS) {
         rec_error(rd, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
         return;
     }
     rd->off[k] = (uint32_t)rd->tlen;
+    if (rd->tlen + n + 1 > rd->tcap) {
+        rd->tcap = (rd->tlen + n + 1) * 2;
+        rd->text = xrealloc(rd->text, rd->tcap);
+    }
+    char *out = rd->text + rd->tlen;
     size_t len = 0;
     for (size_t i = 0; i < n; i++)
-        if (!is_blank(s[i])) {
-            text_add(rd, s + i, 1, 0);
-            len++;
-        }
+        if (!is_blank(s[i]))
+            out[len++] = s[i];
+    rd->tlen += len;
     r->row[k].len = (uint32_t)len;
     r->row[k].line = line;
+    rd->nrows++;
     r->board_rows[r->nboards]++;
 }
 
@@ -286,10 +326,7 @@ static void rec_end_board(reader *rd)
 static const record *rec_finish(reader *rd)
 {
     record *r = &rd->rec;
-    uint32_t nrows = 0;
-    for (uint32_t b = 0; b < r->nboards; b++)
-        nrows += r->board_rows[b];
-    for (uint32_t k = 0; k < nrows; k++)
+    for (uint32_t k = 0; k < rd->nrows; k++)
         r->row[k].text = rd->text + rd->off[k];
     r->id = rd->id_off == NO_OFFSET ? NULL : rd->text + rd->id_off;
     r->rule = rd->rule_off == NO_OFFSET ? NULL : rd->text + rd->rule_off;
@@ -312,13 +349,19 @@ static void grid_cut(reader *rd)
     }
 }
 
-/* A grid row: returns the finished record, if this row completed one. */
-static const record *grid_row(reader *rd, const char *s, size_t n)
+/*
+ * A grid row (or, when too_long, a row too long to keep, which still takes
+ * its place): returns the finished record, if this row completed one.
+ */
+static const record *grid_row(reader *rd, const char *s, size_t n,
+                              int too_long)
 {
     if (!rd->pending) {
         rec_begin(rd, 0);
         rd->pending = 1;
     }
+    if (too_long)
+        rec_error(rd, rd->lineno, "line longer than %zu bytes", rd->max_line);
     rec_row(rd, s, n, rd->lineno);
     if (++rd->cur_rows == rd->rows) {
         rd->cur_rows = 0;
@@ -465,10 +508,11 @@ const record *reader_next(reader *rd)
                 return rec_finish(rd);
             continue;
         }
-        int line_syntax = kind == LINE_LONG || memchr(s, '/', n) ||
-                          memchr(s, '=', n);
+        int line_syntax = kind == LINE_LONG && rd->long_record;
+        for (size_t k = i; k < n && !line_syntax; k++)
+            line_syntax = s[k] == '/' || s[k] == '=';
         if (!line_syntax) {
-            const record *r = grid_row(rd, s + i, n - i);
+            const record *r = grid_row(rd, s + i, n - i, kind == LINE_LONG);
             if (r)
                 return r;
             continue;

@@ -69,7 +69,7 @@ const record *reader_next(reader *rd);
  * Whether the next reader_next() can start without waiting for input:
  * a whole line, or the end of input, is already buffered.
  */
-int reader_buffered(const reader *rd);
+int reader_buffered(reader *rd);
 
 /* Bytes read from the input so far. */
 uint64_t reader_offset(const reader *rd);

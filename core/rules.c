@@ -147,6 +147,24 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     return in;
 }
 
+/* The message for the first cell of row i (text t) not in the alphabet. */
+static void bad_cell(const gridbfs_rule *r, uint32_t i, const char *t,
+                     char *msg)
+{
+    while (*t == r->one || *t == r->zero)
+        t++;
+    unsigned char u = (unsigned char)*t;
+    if (u > 0x20 && u < 0x7f)
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')",
+            i + 1, *t, r->one, r->zero);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
+            "'%c')",
+            i + 1, u, r->one, r->zero);
+}
+
 int rules_parse(const rule_inst *in, const record *rec,
                 gridbfs_board *boards, char *msg, uint64_t *msg_line)
 {
@@ -186,26 +204,21 @@ int rules_parse(const rule_inst *in, const record *rec,
                     i + 1, row->len, r->cols);
                 return -1;
             }
-            for (uint32_t c = 0; c < r->cols; c++) {
-                char ch = row->text[c];
-                uint32_t k = i * r->cols + c;
-                if (ch == r->one) {
-                    boards[b].w[k / 64] |= 1ull << (k % 64);
-                } else if (ch != r->zero) {
-                    unsigned char u = (unsigned char)ch;
-                    if (u > 0x20 && u < 0x7f)
-                        fmt(msg, RULES_MSG_MAX,
-                            "row %" PRIu32 ": '%c' is not a cell "
-                            "(expected '%c' or '%c')",
-                            i + 1, ch, r->one, r->zero);
-                    else
-                        fmt(msg, RULES_MSG_MAX,
-                            "row %" PRIu32 ": byte 0x%02x is not a cell "
-                            "(expected '%c' or '%c')",
-                            i + 1, u, r->one, r->zero);
-                    return -1;
-                }
+            const char *t = row->text, one = r->one, zero = r->zero;
+            uint64_t bits = 0;
+            unsigned bad = 0;
+            for (uint32_t c = 0; c < row->len; c++) { /* no branches */
+                bits |= (uint64_t)(t[c] == one) << c;
+                bad |= (t[c] != one) & (t[c] != zero);
             }
+            if (bad) {
+                bad_cell(r, i, t, msg);
+                return -1;
+            }
+            uint32_t k = i * r->cols, w = k / 64, at = k % 64;
+            boards[b].w[w] |= bits << at;
+            if (at + r->cols > 64)
+                boards[b].w[w + 1] |= bits >> (64 - at);
         }
     }
     return 0;
@@ -226,7 +239,7 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
 
     if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
         in->table) { /* built: nothing else to ask the plugin */
-        table_solve(in->table, boards[0].w[0], b, ans);
+        table_solve(in->table, boards[0].w[0], in->with_path, b, ans);
         goto done;
     }
     uint32_t n = ops->goals(r->inst, fixed ? NULL : boards, goals,
@@ -256,7 +269,7 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
         pthread_mutex_unlock(&rs->lock);
     }
     if (in->table)
-        table_solve(in->table, boards[0].w[0], b, ans);
+        table_solve(in->table, boards[0].w[0], in->with_path, b, ans);
     else
         bfs_solve(b, &br, boards[0].w[0], goals, n, rs->cfg->max_states, ans);
 done:

@@ -233,21 +233,24 @@ static void submit(pipeline *p, chunk *c, worker *self)
     pthread_mutex_unlock(&p->lock);
 }
 
-/* Record rec of source as job j of chunk c. */
+/* Record rec of source as job j of chunk c; file_inst is the file's rule. */
 static void add_job(const run_config *rc, chunk *c, const char *source,
-                    const record *rec, const char *file_rule)
+                    const record *rec, rule_inst *file_inst)
 {
     job *j = &c->jobs[c->n++];
-    const char *name = rec->rule ? rec->rule : file_rule;
-    uint32_t rows = rec->rows, cols = rec->cols;
-    const cfg_param *bad;
     char msg[RULES_MSG_MAX];
 
-    if (!rows && strcmp(name, rc->rule) == 0) {
-        rows = rc->rows;
-        cols = rc->cols;
+    j->in = file_inst;
+    if (rec->rule || rec->rows) {
+        const char *name = rec->rule ? rec->rule : file_inst->name;
+        uint32_t rows = rec->rows, cols = rec->cols;
+        const cfg_param *bad;
+        if (!rows && strcmp(name, rc->rule) == 0) {
+            rows = rc->rows;
+            cols = rc->cols;
+        }
+        j->in = rules_get(rc->rules, name, rows, cols, &bad);
     }
-    j->in = rules_get(rc->rules, name, rows, cols, &bad);
     j->source = source;
     j->record = rec->index;
     j->line = rec->line;
@@ -306,7 +309,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur,
         }
         if (!(rec = reader_next(rd)))
             break;
-        add_job(rc, *cur, source, rec, rule);
+        add_job(rc, *cur, source, rec, in);
         if ((*cur)->n == CHUNK_RECORDS) {
             pthread_mutex_lock(&p->lock);
             p->bytes_read += reader_offset(rd) - before;

@@ -45,8 +45,6 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals,
     while (head < tail) {
         uint32_t s = queue[head++];
         uint8_t d = t->dist[s];
-        if (d + 1 >= TABLE_UNREACHED)
-            goto fail;
         rule->ops->expand(rule->inst, s, next);
         for (uint32_t m = 0; m < rule->moves; m++) {
             if (next[m] >= states) {
@@ -54,6 +52,8 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals,
                 goto fail;
             }
             if (t->dist[next[m]] == TABLE_UNREACHED) {
+                if (d + 1 >= TABLE_UNREACHED) /* 255 marks unreached */
+                    goto fail;
                 t->dist[next[m]] = (uint8_t)(d + 1);
                 queue[tail++] = (uint32_t)next[m];
             }
@@ -77,9 +77,9 @@ void table_free(table *t)
     free(t);
 }
 
-void table_solve(const table *t, uint64_t start, bfs *b, bfs_answer *ans)
+void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
+                 bfs_answer *ans)
 {
-    uint16_t *path = bfs_path_buffer(b, TABLE_UNREACHED);
     uint64_t next[GRIDBFS_MAX_MOVES];
     uint8_t d = t->dist[start];
 
@@ -89,6 +89,11 @@ void table_solve(const table *t, uint64_t start, bfs *b, bfs_answer *ans)
         return;
     }
     ans->status = BFS_FOUND;
+    if (!with_path) {
+        ans->len = d;
+        return;
+    }
+    uint16_t *path = bfs_path_buffer(b, TABLE_UNREACHED);
     ans->path = path;
     for (uint64_t s = start; d > 0; d--) {
         t->rule.ops->expand(t->rule.inst, s, next);

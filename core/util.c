@@ -100,10 +100,22 @@ void sb_printf(strbuf *sb, const char *format, ...)
 
 void sb_u64(strbuf *sb, unsigned long long v)
 {
-    char digits[24];
-    size_t n = 0;
-    do
-        digits[sizeof digits - ++n] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    sb_add(sb, digits + sizeof digits - n, n);
+    static const char pairs[] = /* "00" to "99" */
+        "000102030405060708091011121314151617181920212223242526272829"
+        "303132333435363738394041424344454647484950515253545556575859"
+        "606162636465666768697071727374757677787980818283848586878889"
+        "90919293949596979899";
+    char digits[24], *d = digits + sizeof digits;
+    while (v >= 100) { /* two digits a division */
+        d -= 2;
+        memcpy(d, pairs + 2 * (v % 100), 2);
+        v /= 100;
+    }
+    if (v >= 10) {
+        d -= 2;
+        memcpy(d, pairs + 2 * v, 2);
+    } else {
+        *--d = (char)('0' + v);
+    }
+    sb_add(sb, d, (size_t)(digits + sizeof digits - d));
 }

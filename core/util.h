@@ -40,8 +40,11 @@ static inline void sb_add(strbuf *sb, const char *s, size_t n)
 {
     if (sb->cap - sb->len < n)
         sb_grow(sb, n);
-    for (size_t i = 0; i < n; i++) /* short strings: cheaper than memcpy */
-        sb->p[sb->len + i] = s[i];
+    if (n > 16)
+        memcpy(sb->p + sb->len, s, n);
+    else /* short strings: cheaper than calling memcpy */
+        for (size_t i = 0; i < n; i++)
+            sb->p[sb->len + i] = s[i];
     sb->len += n;
 }
 

@@ -121,10 +121,19 @@ grid() { tr '/' '\n' <<<"$1"; }
     cat >"$BATS_TEST_TMPDIR/c.yaml" <<'YAML'
 limits: {max_line: 100}
 YAML
-    { grid "$S1"; head -c 5000000 /dev/zero | tr '\0' 'b'; echo; grid "$S2"; } >"$BATS_TEST_TMPDIR/in"
+    { grid "$S1"; echo; head -c 5000000 /dev/zero | tr '\0' 'b'; echo; echo; grid "$S2"; } >"$BATS_TEST_TMPDIR/in"
     run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" "$BATS_TEST_TMPDIR/in"
     assert_output $'4\ninvalid\nImpossible'
-    assert_regex "$stderr" ":5: line longer than 100 bytes"
+    assert_regex "$stderr" ":6: line longer than 100 bytes"
+}
+
+@test "a row over max_line inside a board costs that record only" {
+    printf 'limits: {max_line: 64}\n' >"$BATS_TEST_TMPDIR/c.yaml"
+    long=$(head -c 100 /dev/zero | tr '\0' 'w')
+    { printf 'bwwb\n%s\nbwwb\nbwww\n' "$long"; grid "$S2"; echo "id=x $S1"; printf 'bwwb\r\n'; } >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" "$BATS_TEST_TMPDIR/in"
+    assert_output $'invalid\nImpossible\n4\ninvalid'
+    assert_regex "$stderr" ":2: line longer than 64 bytes"
 }
 
 @test "NUL bytes and random bytes are invalid records, never a crash" {
