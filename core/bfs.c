@@ -22,6 +22,7 @@ struct bfs {
     uint64_t *state;
     uint32_t *parent;
     uint16_t *move;
+    uint32_t *depth; /* bidirectional search: depth << 1 | side */
     size_t ncap, nnodes;
     uint32_t *slot; /* node number + 1, or 0 when empty */
     size_t scap;    /* a power of two */
@@ -48,6 +49,7 @@ void bfs_free(bfs *b)
     free(b->state);
     free(b->parent);
     free(b->move);
+    free(b->depth);
     free(b->slot);
     free(b->next);
     free(b->path);
@@ -107,6 +109,7 @@ static int add(bfs *b, size_t i, uint64_t x, uint32_t parent, uint16_t move,
         b->state = xreallocarray(b->state, b->ncap, sizeof *b->state);
         b->parent = xreallocarray(b->parent, b->ncap, sizeof *b->parent);
         b->move = xreallocarray(b->move, b->ncap, sizeof *b->move);
+        b->depth = xreallocarray(b->depth, b->ncap, sizeof *b->depth);
     }
     size_t n = b->nnodes++;
     b->state[n] = x;
@@ -127,16 +130,24 @@ uint16_t *bfs_path_buffer(bfs *b, size_t n)
     return b->path;
 }
 
-/* The moves on the parent chain of node n, nearest first. */
-static size_t chain(bfs *b, size_t n)
+/* Depth of the parent chain of node n. */
+static size_t chain_len(const bfs *b, size_t n)
 {
     size_t len = 0;
     for (size_t k = n; b->parent[k] != NO_PARENT; k = b->parent[k])
         len++;
-    bfs_path_buffer(b, len);
-    len = 0;
-    for (size_t k = n; b->parent[k] != NO_PARENT; k = b->parent[k])
-        b->path[len++] = b->move[k];
+    return len;
+}
+
+/*
+ * Write the moves of node n's parent chain into out: nearest first, or,
+ * when reversed, farthest first.  Returns how many.
+ */
+static size_t chain(const bfs *b, size_t n, uint16_t *out, int reversed)
+{
+    size_t len = chain_len(b, n), i = 0;
+    for (size_t k = n; b->parent[k] != NO_PARENT; k = b->parent[k], i++)
+        out[reversed ? len - 1 - i : i] = b->move[k];
     return len;
 }
 
@@ -148,68 +159,162 @@ static int is_goal(uint64_t x, const uint64_t *goals, uint32_t ngoals)
     return 0;
 }
 
-void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
-               const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
-               bfs_answer *ans)
-{
-    const uint64_t outside = rule->cells >= 64 ? 0 : ~0ull << rule->cells;
-    void (*expand)(const void *, uint64_t, uint64_t *) = rule->ops->expand;
-    const void *inst = rule->inst;
-    const uint32_t moves = rule->moves;
-    uint64_t *next = b->next;
-    /* Involutive rules search from the goals: the path is then the parent
-       chain of the start, already in order. */
-    const int from_goals = rule->involutive;
+/* What a search needs at hand in its loop. */
+typedef struct search {
+    bfs *b;
+    void (*expand)(const void *, uint64_t, uint64_t *);
+    const void *inst;
+    uint32_t moves;
+    uint64_t outside; /* bits off the board */
+    uint64_t max_states;
+    bfs_answer *ans;
+} search;
 
-    clear(b);
-    memset(ans, 0, sizeof *ans);
-    if (is_goal(start, goals, ngoals)) {
-        ans->status = BFS_FOUND;
-        return;
-    }
-    if (from_goals) {
-        for (uint32_t g = 0; g < ngoals; g++) {
-            size_t i = find(b, goals[g]);
-            if (!b->slot[i] && add(b, i, goals[g], NO_PARENT, 0, max_states))
-                goto limit;
-        }
-    } else if (add(b, find(b, start), start, NO_PARENT, 0, max_states)) {
+static void fault(search *sr, uint32_t m)
+{
+    sr->ans->status = BFS_FAULT;
+    sr->ans->fault_move = m;
+}
+
+/* From the start to the first goal met: for rules that are not involutive. */
+static void forward(search *sr, uint64_t start, const uint64_t *goals,
+                    uint32_t ngoals)
+{
+    bfs *b = sr->b;
+    uint64_t *next = b->next;
+    if (add(b, find(b, start), start, NO_PARENT, 0, sr->max_states))
         goto limit;
-    }
     for (size_t head = 0; head < b->nnodes; head++) {
         uint64_t s = b->state[head];
-        expand(inst, s, next);
-        for (uint32_t m = 0; m < moves; m++) {
+        sr->expand(sr->inst, s, next);
+        for (uint32_t m = 0; m < sr->moves; m++) {
             uint64_t t = next[m];
             if (t == s)
                 continue;
-            if (t & outside) {
-                ans->status = BFS_FAULT;
-                ans->fault_move = m;
+            if (t & sr->outside) {
+                fault(sr, m);
                 return;
             }
             size_t i = find(b, t);
             if (b->slot[i])
                 continue;
-            if (add(b, i, t, (uint32_t)head, (uint16_t)m, max_states))
+            if (add(b, i, t, (uint32_t)head, (uint16_t)m, sr->max_states))
                 goto limit;
-            if (from_goals ? t == start : is_goal(t, goals, ngoals)) {
-                size_t len = chain(b, b->nnodes - 1);
-                if (!from_goals) /* reverse into start-to-goal order */
-                    for (size_t k = 0; k < len / 2; k++) {
-                        uint16_t x = b->path[k];
-                        b->path[k] = b->path[len - 1 - k];
-                        b->path[len - 1 - k] = x;
-                    }
-                ans->status = BFS_FOUND;
-                ans->path = b->path;
-                ans->len = len;
+            if (is_goal(t, goals, ngoals)) {
+                size_t n = b->nnodes - 1;
+                sr->ans->status = BFS_FOUND;
+                sr->ans->path = bfs_path_buffer(b, chain_len(b, n));
+                sr->ans->len = chain(b, n, b->path, 1);
                 return;
             }
         }
     }
-    ans->status = BFS_NONE;
+    sr->ans->status = BFS_NONE;
     return;
 limit:
-    ans->status = BFS_LIMIT;
+    sr->ans->status = BFS_LIMIT;
+}
+
+/*
+ * Bidirectional: for involutive rules, whole levels are expanded from the
+ * start side and the goal side in turn, the smaller frontier first.  Once
+ * a level meets the other side, the cheapest meeting of that level is a
+ * shortest path (every path shorter would have met a level earlier).
+ * Node depths live in b->depth, the side in its low bit.
+ */
+static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
+                          uint32_t ngoals)
+{
+    bfs *b = sr->b;
+    uint64_t *next = b->next;
+    size_t lo[2], hi[2];             /* each side's frontier: nodes lo..hi */
+    size_t best_s = 0, best_u = 0;   /* the cheapest meeting: s -m-> u */
+    uint64_t best = UINT64_MAX;
+    uint16_t best_m = 0;
+
+    if (add(b, find(b, start), start, NO_PARENT, 0, sr->max_states))
+        goto limit;
+    b->depth[0] = 0;
+    lo[0] = 0, hi[0] = 1;
+    for (uint32_t g = 0; g < ngoals; g++) {
+        size_t i = find(b, goals[g]);
+        if (b->slot[i])
+            continue;
+        if (add(b, i, goals[g], NO_PARENT, 0, sr->max_states))
+            goto limit;
+        b->depth[b->nnodes - 1] = 1; /* depth 0, goal side */
+    }
+    lo[1] = 1, hi[1] = b->nnodes;
+    while (best == UINT64_MAX) {
+        if (lo[0] == hi[0] || lo[1] == hi[1]) {
+            sr->ans->status = BFS_NONE;
+            return;
+        }
+        int x = hi[1] - lo[1] < hi[0] - lo[0]; /* the smaller side */
+        size_t from = lo[x], to = hi[x];
+        lo[x] = b->nnodes;
+        for (size_t s = from; s < to; s++) {
+            uint64_t st = b->state[s];
+            uint32_t d = b->depth[s] + 2; /* one deeper, same side */
+            sr->expand(sr->inst, st, next);
+            for (uint32_t m = 0; m < sr->moves; m++) {
+                uint64_t t = next[m];
+                if (t == st)
+                    continue;
+                if (t & sr->outside) {
+                    fault(sr, m);
+                    return;
+                }
+                size_t i = find(b, t);
+                if (b->slot[i]) {
+                    size_t u = b->slot[i] - 1;
+                    uint64_t cost = (b->depth[s] >> 1) + 1 + (b->depth[u] >> 1);
+                    if ((b->depth[u] & 1) != (unsigned)x && cost < best) {
+                        best = cost;
+                        best_s = s, best_u = u, best_m = (uint16_t)m;
+                    }
+                    continue;
+                }
+                if (add(b, i, t, (uint32_t)s, (uint16_t)m, sr->max_states))
+                    goto limit;
+                b->depth[b->nnodes - 1] = d;
+            }
+        }
+        hi[x] = b->nnodes;
+    }
+    /* start ... a, then m, then b ... goal, whichever side s was on */
+    size_t a = best_s, z = best_u;
+    if (b->depth[best_s] & 1)
+        a = best_u, z = best_s;
+    uint16_t *path = bfs_path_buffer(b, best);
+    size_t len = chain(b, a, path, 1);
+    path[len++] = best_m; /* involutive: the same move either way */
+    len += chain(b, z, path + len, 0);
+    sr->ans->status = BFS_FOUND;
+    sr->ans->path = path;
+    sr->ans->len = len;
+    return;
+limit:
+    sr->ans->status = BFS_LIMIT;
+}
+
+void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
+               const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
+               bfs_answer *ans)
+{
+    search sr = {b,
+                 rule->ops->expand,
+                 rule->inst,
+                 rule->moves,
+                 rule->cells >= 64 ? 0 : ~0ull << rule->cells,
+                 max_states,
+                 ans};
+    clear(b);
+    memset(ans, 0, sizeof *ans);
+    if (is_goal(start, goals, ngoals))
+        ans->status = BFS_FOUND;
+    else if (rule->involutive)
+        bidirectional(&sr, start, goals, ngoals);
+    else
+        forward(&sr, start, goals, ngoals);
 }

@@ -3,9 +3,10 @@
  * most 64 cells, one uint64_t each, with the rule's moves from its plugin.
  *
  * Two ways to answer a puzzle:
- *   - bfs_solve(): one search per puzzle, from the start to the goal set, or
- *     from the goal set to the start when every move is its own inverse.
- *     The visited set grows with the states met, up to max_states.
+ *   - bfs_solve(): one search per puzzle: from both ends at once (the
+ *     start and the goal set) when every move is its own inverse, else from
+ *     the start.  The visited set grows with the states met, up to
+ *     max_states.
  *   - table_*: for rules whose goal set is the same for every puzzle, one
  *     search from the goals over the whole space stores every state's
  *     distance, and each puzzle is then a lookup.

@@ -186,9 +186,8 @@ int rules_parse(const rule_inst *in, const record *rec,
         return -1;
     }
     const record_row *row = rec->row;
-    size_t words = (r->rows * r->cols + 63) / 64;
     for (uint32_t b = 0; b < rec->nboards; b++) {
-        memset(boards[b].w, 0, words * sizeof boards[b].w[0]);
+        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
                 "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,

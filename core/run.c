@@ -11,6 +11,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "util.h"
 
 #define CHUNK_RECORDS 1024
+#define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
 #define NO_TEXT UINT32_MAX
 #define PROGRESS_NS 250000000 /* a few updates a second at most */
@@ -38,7 +40,7 @@ typedef struct job {
 
 typedef struct chunk {
     job *jobs;
-    size_t n;
+    size_t n, limit; /* records in it, and the most it will take */
     strbuf text;     /* ids and read-time messages */
     strbuf out, err; /* formatted results and messages */
     int status;      /* worst exit status earned */
@@ -63,6 +65,9 @@ typedef struct pipeline {
     size_t nchunks, allocated;
     uint64_t next_seq, next_write;
     int closing, write_failed, status;
+    /* answering time per record, measured by the workers: chunks hold
+       ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
+    atomic_uint_fast64_t ns_per_record;
     char **names; /* the inputs' names, alive until every chunk is out */
     size_t nnames;
 
@@ -180,7 +185,18 @@ static void *worker_main(void *arg)
             break;
         p->queue = c->next;
         pthread_mutex_unlock(&p->lock);
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         answer_chunk(p, &w, c);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (c->n) { /* a moving average; a lost update does no harm */
+            uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
+            uint64_t old = atomic_load_explicit(&p->ns_per_record,
+                                                memory_order_relaxed);
+            atomic_store_explicit(&p->ns_per_record,
+                                  old ? (3 * old + ns) / 4 : ns,
+                                  memory_order_relaxed);
+        }
         pthread_mutex_lock(&p->lock);
         finish_chunk(p, c);
     }
@@ -206,6 +222,14 @@ static chunk *get_chunk(pipeline *p)
     }
     pthread_mutex_unlock(&p->lock);
     c->n = 0;
+    c->limit = CHUNK_RECORDS;
+    if (p->nchunks > 1) { /* threads: size chunks by measured work */
+        uint64_t ns = atomic_load_explicit(&p->ns_per_record,
+                                           memory_order_relaxed);
+        c->limit = ns == 0 ? 1 : ns >= CHUNK_NS ? 1 : CHUNK_NS / ns;
+        if (c->limit > CHUNK_RECORDS)
+            c->limit = CHUNK_RECORDS;
+    }
     c->text.len = c->out.len = c->err.len = 0;
     c->status = c->flush = c->done = 0;
     c->next = NULL;
@@ -310,11 +334,12 @@ static void read_input(pipeline *p, const char *path, chunk **cur,
         if (!(rec = reader_next(rd)))
             break;
         add_job(rc, *cur, source, rec, in);
-        if ((*cur)->n == CHUNK_RECORDS) {
+        if ((*cur)->n == (*cur)->limit) {
             pthread_mutex_lock(&p->lock);
             p->bytes_read += reader_offset(rd) - before;
             pthread_mutex_unlock(&p->lock);
             before = reader_offset(rd);
+            (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             submit(p, *cur, self);
             *cur = get_chunk(p);
             if (p->write_failed)
