@@ -132,12 +132,13 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
         mkfifo "$d/in"
         "$GRIDBFS" -o "$d/out" "$d/in" 2>/dev/null &
         local pid=$!
-        exec 3>"$d/in"
-        echo "$S1" >&3 # gridbfs is now mid-run, waiting for more input
+        local fd # (bats keeps descriptor 3 for itself)
+        exec {fd}>"$d/in"
+        echo "$S1" >&"$fd" # gridbfs is now mid-run, waiting for more input
         sleep 0.5
         kill -s "$sig" "$pid"
         wait "$pid" || true
-        exec 3>&-
+        exec {fd}>&-
         rm "$d/in"
         run cat "$d/out"
         assert_output 'old'

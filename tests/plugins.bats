@@ -155,6 +155,7 @@ searched_last() {
     # empty finds flip-neighbors only through it, and names the real file
     make_iso
     ln -s "$PD/swap-adjacent.so" s/swap-adjacent.so
+    ln -s "$PD/flip-lines.so" s/flip-lines.so
     run -0 --separate-stderr "$ISO" -r flip-neighbors -P s <<<"$S1"
     assert_output '4'
     run -0 --separate-stderr "$ISO" -P s --list-rules

@@ -588,7 +588,7 @@ static void test_shipped(const char *path)
     char err[ERR_CAP] = "";
     const cfg_profile *pr;
     static const char *const names[] = {"poj1753", "p1225", "chessboard",
-                                        "lights5", "timus1122"};
+                                        "lights5", "timus1122", "poj2965"};
 
     config_init(&cfg);
     CHECK(config_load_file(&cfg, path, err, ERR_CAP) == 0);
@@ -598,7 +598,7 @@ static void test_shipped(const char *path)
     CHECK(cfg.path == 0 && cfg.jobs == 0);
     CHECK(cfg.max_states == 100000000 && cfg.max_line == 65536);
     CHECK(cfg.nplugin_dirs == 0 && cfg.nroutes == 0);
-    CHECK(cfg.nprofiles == 5);
+    CHECK(cfg.nprofiles == 6);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         CHECK(pr && pr->plugin && pr->impossible == NULL);
@@ -622,6 +622,10 @@ static void test_shipped(const char *path)
     CHECK_STR(param(pr, "goal"), "off");
     pr = config_profile(&cfg, "timus1122");
     CHECK_STR(param(pr, "stencil"), "101/010/101");
+    pr = config_profile(&cfg, "poj2965");
+    CHECK_STR(pr->plugin, "flip-lines");
+    CHECK_STR(param(pr, "cells"), "+-");
+    CHECK(pr->path == 1);
     /* A user's file layered over it. */
     {
         static const char user[] =
@@ -631,7 +635,7 @@ static void test_shipped(const char *path)
         pr = config_profile(&cfg, "poj1753");
         CHECK_STR(param(pr, "size"), "5x5");
         CHECK_STR(pr->plugin, "flip-neighbors");
-        CHECK(cfg.nprofiles == 6);
+        CHECK(cfg.nprofiles == 7);
     }
     config_free(&cfg);
 }
