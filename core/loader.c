@@ -31,9 +31,7 @@
 /* A plugin name shown in a message, made printable and cut short. */
 #define SHOW_CAP (NAME_MAX_LEN + sizeof "...")
 /* ABI 1.0's table ends with move_text; anything shorter is refused. */
-#define MIN_TABLE_SIZE                                                         \
-    (offsetof(gridbfs_plugin, move_text) +                                     \
-     sizeof(((const gridbfs_plugin *)0)->move_text))
+#define MIN_TABLE_SIZE GRIDBFS_PLUGIN_V1_0_SIZE
 
 typedef const gridbfs_plugin *(*entry_fn)(void);
 
@@ -317,9 +315,12 @@ static void *open_plugin(const char *name, const char *path,
                     name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
                     GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
     } else if (t->size < MIN_TABLE_SIZE) {
-        *err = xfmt("plugin '%s': operation table too small (%u bytes, need "
-                    "at least %zu)",
-                    name, (unsigned)t->size, MIN_TABLE_SIZE);
+        *err = xfmt("plugin '%s': operation table too small for ABI %u.%u "
+                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
+                    "%d.%d)",
+                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
+                    (unsigned)t->size, (size_t)MIN_TABLE_SIZE,
+                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
     } else if ((missing = missing_op(t))) {
         *err = xfmt("plugin '%s': operation table has no '%s'", name, missing);
     } else if (strcmp(t->name, name) != 0) {

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define GRIDBFS_ABI_MAJOR 1
-#define GRIDBFS_ABI_MINOR 0
+#define GRIDBFS_ABI_MINOR 1
 /* abi field of every struct: major in the high half, minor in the low. */
 #define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
 
@@ -85,6 +85,14 @@ enum {
     GRIDBFS_INVOLUTIVE = 1u << 0,
     /* goals() does not depend on the puzzle: the core may tabulate. */
     GRIDBFS_FIXED_GOAL = 1u << 1
+};
+
+/* What solve() found. */
+enum {
+    GRIDBFS_SOLVED = 0,     /* moves[0..*len-1] is a shortest sequence */
+    GRIDBFS_IMPOSSIBLE = 1, /* no sequence reaches a goal */
+    GRIDBFS_TOO_LONG = 2,   /* more than cap moves: *len says how many */
+    GRIDBFS_REFUSED = 3     /* beyond this solver: err says why */
 };
 
 /* Styles for move_text(). */
@@ -150,7 +158,44 @@ typedef struct gridbfs_plugin {
      */
     int (*move_text)(const void *inst, uint32_t move, int style, char *buf,
                      size_t cap);
+
+    /* ---- ABI 1.1: optional, NULL (or beyond size) when not offered ---- */
+
+    /*
+     * An exact solver that needs no search, for boards of any size the
+     * rule accepts (up to 32x32): one shortest move sequence for the puzzle
+     * boards[0..rule->boards-1] into moves[0..cap-1] and its length into
+     * *len.  Returns GRIDBFS_SOLVED, GRIDBFS_IMPOSSIBLE, GRIDBFS_TOO_LONG
+     * (the core calls again with room for *len moves) or GRIDBFS_REFUSED
+     * (with a message in err; the core then searches, if it can).  The
+     * same input must give the same sequence, every time.
+     */
+    int (*solve)(const void *inst, const gridbfs_board *boards,
+                 uint16_t *moves, size_t cap, size_t *len, gridbfs_error *err);
+
+    /*
+     * The judge's text for a solved puzzle, when it is not the core's
+     * default (the number of moves, then one move_text() line per move
+     * when the path is asked for): e.g. a press matrix.  Writes the lines,
+     * each ending in '\n', into buf (cap bytes, NUL-terminated); returns
+     * the length, or -1 when it does not fit (the core retries with more).
+     */
+    int (*judge_text)(const void *inst, const uint16_t *moves, size_t n,
+                      int with_path, char *buf, size_t cap);
 } gridbfs_plugin;
+
+/*
+ * The size of the first version of the table: a plugin whose table is
+ * smaller is refused.  A field past a plugin's own size is taken as NULL.
+ */
+#define GRIDBFS_PLUGIN_V1_0_SIZE \
+    (offsetof(gridbfs_plugin, move_text) + sizeof(void (*)(void)))
+
+/* ops->field when the plugin's table has it, else NULL. */
+#define GRIDBFS_PLUGIN_OP(ops, field)                                   \
+    ((ops)->size >= offsetof(gridbfs_plugin, field) + sizeof((ops)->field) \
+         ? (ops)->field                                                 \
+         : NULL)
 
 /* Mark the entry point exported even under -fvisibility=hidden. */
 #if defined(__GNUC__)

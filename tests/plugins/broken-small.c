@@ -35,7 +35,7 @@ static int move_text(const void *inst, uint32_t move, int style, char *buf,
 static const gridbfs_param_doc params[] = {{NULL, NULL, NULL}};
 
 static const gridbfs_plugin table = {
-    .abi = GRIDBFS_ABI,
+    .abi = (uint32_t)1 << 16, /* ABI 1.0 */
     .size = 16,
     .name = "broken-small",
     .summary = "a broken plugin for the loader's tests",

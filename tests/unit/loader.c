@@ -216,13 +216,16 @@ static void test_broken(ctx *t)
              "no table",
              t->tp);
     EXPECT_ERR(t, ld, "broken-null", t->want);
-    EXPECT_ERR(t, ld, "broken-abi",
-               "plugin 'broken-abi': built for ABI 2.0, "
-               "this gridbfs speaks ABI 1.0");
     snprintf(t->want, sizeof t->want,
-             "plugin 'broken-small': operation table too small (16 bytes, need "
-             "at least %zu)",
-             sizeof(gridbfs_plugin));
+             "plugin 'broken-abi': built for ABI 2.0, this gridbfs speaks "
+             "ABI %d.%d",
+             GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+    EXPECT_ERR(t, ld, "broken-abi", t->want);
+    snprintf(t->want, sizeof t->want,
+             "plugin 'broken-small': operation table too small for ABI 1.0 "
+             "(16 bytes, need at least %zu; this gridbfs speaks ABI %d.%d)",
+             (size_t)GRIDBFS_PLUGIN_V1_0_SIZE, GRIDBFS_ABI_MAJOR,
+             GRIDBFS_ABI_MINOR);
     EXPECT_ERR(t, ld, "broken-small", t->want);
     EXPECT_ERR(t, ld, "broken-nullop",
                "plugin 'broken-nullop': operation table has no 'expand'");
@@ -343,8 +346,8 @@ static void test_each(ctx *t)
     static const char *const order[] = {
         "broken-abi",   "broken-params", "broken-moves",  "broken-name",
         "broken-nosym", "broken-null",   "broken-nullop", "broken-small",
-        "dangling",     "dir",           "dirlink",       "fifo",
-        "junk",         "late"};
+        "future-abi",   "old-abi",       "dangling",      "dir",
+        "dirlink",      "fifo",          "junk",          "late"};
     size_t n = sizeof order / sizeof *order;
     loader *ld = loader_new();
     loader_add_dir(ld, at(t, t->tmp, "first"));
@@ -369,7 +372,7 @@ static void test_each(ctx *t)
             CHECK(t,
                   t->seen_p[2] &&
                       t->seen_p[2] == loader_get(ld, "broken-moves", NULL, 0));
-            CHECK(t, t->seen_err[12] && strstr(t->seen_err[12], "cannot load"));
+            CHECK(t, t->seen_err[14] && strstr(t->seen_err[14], "cannot load"));
         }
         for (size_t i = 0; i < t->nseen; i++) {
             free(t->seen[i]);

@@ -1,0 +1,66 @@
+/*
+ * toggle.h - a tiny working rule shared by the ABI test plugins: each move
+ * toggles one cell ('1'/'0'), goal all 0, so the answer is the number of
+ * 1-cells.  Any size RxC of at most 64 cells.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gridbfs/plugin.h>
+
+static int create(const gridbfs_param *params, size_t nparams,
+                  gridbfs_rule *rule, gridbfs_error *err)
+{
+    unsigned r = 0, c = 0;
+    for (size_t i = 0; i < nparams; i++)
+        if (strcmp(params[i].key, "size") == 0 &&
+            (sscanf(params[i].value, "%ux%u", &r, &c) != 2 || r < 1 ||
+             c < 1 || r * c > 64)) {
+            snprintf(err->text, err->cap, "size: expected RxC of 64 cells");
+            err->param = (long)i;
+            return -1;
+        }
+    rule->inst = (void *)(uintptr_t)(r * c); /* all it needs: the cells */
+    rule->rows = r;
+    rule->cols = c;
+    rule->one = '1';
+    rule->zero = '0';
+    rule->boards = 1;
+    rule->moves = r * c;
+    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+    return 0;
+}
+
+static void destroy(void *inst)
+{
+    (void)inst;
+}
+
+static uint32_t goals(const void *inst, const gridbfs_board *boards,
+                      uint64_t *out, uint32_t max)
+{
+    (void)inst, (void)boards;
+    if (max > 0)
+        out[0] = 0;
+    return 1;
+}
+
+static void expand(const void *inst, uint64_t state, uint64_t *next)
+{
+    for (uintptr_t m = 0; m < (uintptr_t)inst; m++)
+        next[m] = state ^ (uint64_t)1 << m;
+}
+
+static int move_text(const void *inst, uint32_t move, int style, char *buf,
+                     size_t cap)
+{
+    (void)inst, (void)style;
+    int n = snprintf(buf, cap, "%u", (unsigned)move + 1);
+    return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+static const gridbfs_param_doc params[] = {
+    {"size", "4x4", "board size RxC, at most 64 cells"},
+    {NULL, NULL, NULL},
+};
