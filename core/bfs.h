@@ -73,6 +73,9 @@ typedef struct table table;
  * bytes or a distance over 254, or with *fault set when the plugin broke its
  * contract.
  */
+/* Whether a table of rule's states fits in budget bytes. */
+int table_fits(const bfs_rule *rule, size_t budget);
+
 table *table_build(const bfs_rule *rule, const uint64_t *goals,
                    uint32_t ngoals, size_t budget, int *fault);
 void table_free(table *t);

@@ -647,8 +647,12 @@ static int h_dirs(parser *p, const node *n, void *dst, const field *f)
 
 /* ---- rules -------------------------------------------------------------- */
 
+static const char *const engine_list[] = {"auto", "search", "exact", NULL};
+static const words engines = {"auto, search or exact", engine_list};
+
 static const field profile_fields[] = {
     {"plugin", h_name, offsetof(cfg_profile, plugin), NULL},
+    {"engine", h_enum, offsetof(cfg_profile, engine), &engines},
     {"path", h_bool, offsetof(cfg_profile, path), NULL},
     {"impossible", h_text, offsetof(cfg_profile, impossible),
      "non-empty text on one line"},
@@ -878,6 +882,7 @@ void config_free(config *cfg)
         free(pr->name);
         free(pr->plugin);
         free(pr->impossible);
+        free(pr->engine);
     }
     for (size_t i = 0; i < cfg->nroutes; i++) {
         free(cfg->routes[i].glob);

@@ -37,6 +37,7 @@ typedef struct cfg_profile {
     char *plugin;     /* plugin name; NULL until some file sets it */
     int path;         /* -1 unset, else 0/1: print the path in judge format */
     char *impossible; /* judge word for an unsolvable puzzle; NULL = default */
+    char *engine;     /* "auto" (NULL), "search" or "exact" */
     cfg_param *params; /* every other key, passed to the plugin */
     size_t nparams;
     cfg_mark at;       /* where the profile's name was given */

@@ -350,6 +350,8 @@ static void list_rules(ctx *c)
             printf(" path=%s", p->path ? "true" : "false");
         if (p->impossible)
             printf(" impossible=%s", p->impossible);
+        if (p->engine)
+            printf(" engine=%s", p->engine);
         putchar('\n');
     }
     puts("plugins:");

@@ -11,6 +11,8 @@
 #include "util.h"
 
 #define MOVE_TEXT_MAX 64
+#define JUDGE_TEXT_MIN 256
+#define JUDGE_TEXT_MAX ((size_t)64 << 20)
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {
@@ -78,11 +80,35 @@ static const char *move_text(const out_result *r, uint16_t m, int style,
     return buf;
 }
 
+/*
+ * The plugin's own judge text for a solved puzzle, written straight into
+ * sb; returns 0, or -1 when the plugin never found the room it wanted.
+ */
+static int plugin_judge_text(const out_result *r, strbuf *sb)
+{
+    int (*text)(const void *, const uint16_t *, size_t, int, char *, size_t) =
+        GRIDBFS_PLUGIN_OP(r->ops, judge_text);
+    for (size_t room = JUDGE_TEXT_MIN; room <= JUDGE_TEXT_MAX; room *= 4) {
+        if (sb->cap - sb->len < room)
+            sb_grow(sb, room);
+        int n = text(r->inst, r->path, r->npath, r->with_path, sb->p + sb->len,
+                     sb->cap - sb->len);
+        if (n >= 0 && (size_t)n < sb->cap - sb->len) {
+            sb->len += (size_t)n;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 static void write_judge(const out_result *r, strbuf *sb)
 {
     char buf[MOVE_TEXT_MAX];
     switch (r->status) {
     case ST_SOLVED:
+        if (GRIDBFS_PLUGIN_OP(r->ops, judge_text) &&
+            plugin_judge_text(r, sb) == 0)
+            break;
         sb_u64(sb, r->moves);
         sb_putc(sb, '\n');
         if (r->with_path)

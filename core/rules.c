@@ -15,6 +15,7 @@
 #include "util.h"
 
 #define DEFAULT_SIZE "4x4"
+#define EXACT_MOVES 4096 /* room for an exact solver's moves, at first */
 #define SIZE_TEXT_MAX 16
 
 struct rules {
@@ -141,6 +142,21 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     }
     int path = in->profile ? in->profile->path : -1;
     in->with_path = rs->force_path || (path < 0 ? rs->cfg->path : path);
+    const char *engine = in->profile ? in->profile->engine : NULL;
+    in->engine = !engine || !strcmp(engine, "auto") ? ENGINE_AUTO
+                 : !strcmp(engine, "search")        ? ENGINE_SEARCH
+                                                    : ENGINE_EXACT;
+    if (!in->error) {
+        const gridbfs_plugin *ops = in->plugin->ops;
+        in->need_path = in->with_path || GRIDBFS_PLUGIN_OP(ops, judge_text);
+        if (in->engine == ENGINE_EXACT && !GRIDBFS_PLUGIN_OP(ops, solve)) {
+            fmt(full, sizeof full,
+                "rule '%s': engine exact, but plugin '%s' has no exact solver",
+                name, plugin);
+            ops->destroy(in->rule.inst);
+            in->error = xstrdup(full);
+        }
+    }
     in->impossible = in->profile ? in->profile->impossible : NULL;
     rs->inst = xreallocarray(rs->inst, rs->ninst + 1, sizeof *rs->inst);
     rs->inst[rs->ninst++] = in;
@@ -238,7 +254,7 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
 
     if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
         in->table) { /* built: nothing else to ask the plugin */
-        table_solve(in->table, boards[0].w[0], in->with_path, b, ans);
+        table_solve(in->table, boards[0].w[0], in->need_path, b, ans);
         goto done;
     }
     uint32_t n = ops->goals(r->inst, fixed ? NULL : boards, goals,
@@ -268,7 +284,7 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
         pthread_mutex_unlock(&rs->lock);
     }
     if (in->table)
-        table_solve(in->table, boards[0].w[0], in->with_path, b, ans);
+        table_solve(in->table, boards[0].w[0], in->need_path, b, ans);
     else
         bfs_solve(b, &br, boards[0].w[0], goals, n, rs->cfg->max_states, ans);
 done:
@@ -283,10 +299,70 @@ done:
             rs->cfg->max_states);
 }
 
+/*
+ * The plugin's exact solver.  Returns 0 with ans filled in, or -1 when it
+ * refused this puzzle (why in msg).
+ */
+static int exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
+                 bfs_answer *ans, char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    int (*solve)(const void *, const gridbfs_board *, uint16_t *, size_t,
+                 size_t *, gridbfs_error *) =
+        GRIDBFS_PLUGIN_OP(in->plugin->ops, solve);
+    gridbfs_error err = {msg, RULES_MSG_MAX, -1};
+    size_t cap = EXACT_MOVES, len = 0;
+    int st;
+
+    memset(ans, 0, sizeof *ans);
+    msg[0] = '\0';
+    for (int tries = 0;; tries++) {
+        uint16_t *moves = bfs_path_buffer(b, cap);
+        st = solve(r->inst, boards, moves, cap, &len, &err);
+        if (st != GRIDBFS_TOO_LONG || tries == 1 || len <= cap)
+            break;
+        cap = len;
+    }
+    switch (st) {
+    case GRIDBFS_SOLVED:
+        ans->path = bfs_path_buffer(b, 0);
+        ans->len = len;
+        ans->status = len <= cap ? BFS_FOUND : BFS_FAULT;
+        for (size_t i = 0; i < len && ans->status == BFS_FOUND; i++)
+            if (ans->path[i] >= r->moves) {
+                ans->status = BFS_FAULT;
+                ans->fault_move = ans->path[i];
+            }
+        return 0;
+    case GRIDBFS_IMPOSSIBLE:
+        ans->status = BFS_NONE;
+        return 0;
+    case GRIDBFS_REFUSED:
+        if (!msg[0])
+            fmt(msg, RULES_MSG_MAX, "the exact solver refused this puzzle");
+        return -1;
+    default:
+        ans->status = BFS_FAULT;
+        return 0;
+    }
+}
+
+/* Whether inst answers from a distance table (built or still to build). */
+static int tabulates(const rules *rs, const rule_inst *in)
+{
+    const gridbfs_rule *r = &in->rule;
+    bfs_rule br = {in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
+                   (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    return (r->flags & GRIDBFS_FIXED_GOAL) && br.cells <= GRIDBFS_SEARCH_CELLS &&
+           table_fits(&br, rs->table_budget);
+}
+
 void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
                   bfs *b, out_result *res, char *msg)
 {
     const gridbfs_rule *r = &in->rule;
+    uint32_t cells = r->rows * r->cols;
+    int has_exact = GRIDBFS_PLUGIN_OP(in->plugin->ops, solve) != NULL;
     bfs_answer ans;
 
     res->with_path = in->with_path;
@@ -294,15 +370,27 @@ void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
     res->inst = r->inst;
     res->impossible = in->impossible;
     res->message = msg;
-    if (r->rows * r->cols > GRIDBFS_SEARCH_CELLS) {
+    /* auto: a table where one fits, else the exact solver, else search */
+    int use_exact = in->engine == ENGINE_EXACT ||
+                    (in->engine == ENGINE_AUTO && has_exact &&
+                     (cells > GRIDBFS_SEARCH_CELLS || !tabulates(rs, in)));
+    if (use_exact && exact(in, boards, b, &ans, msg) == 0) {
+        if (ans.status == BFS_FAULT)
+            fmt(msg, RULES_MSG_MAX,
+                "plugin '%s' broke its contract: solve() gave an impossible "
+                "answer",
+                in->plugin->name);
+    } else if (cells > GRIDBFS_SEARCH_CELLS || in->engine == ENGINE_EXACT) {
         res->status = ST_LIMIT;
-        fmt(msg, RULES_MSG_MAX,
-            "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
-            "most the search engine handles",
-            r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
+        if (!use_exact)
+            fmt(msg, RULES_MSG_MAX,
+                "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
+                "most the search engine handles",
+                r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
         return;
+    } else {
+        search(rs, in, boards, b, &ans, msg);
     }
-    search(rs, in, boards, b, &ans, msg);
     switch (ans.status) {
     case BFS_FOUND:
         res->status = ST_SOLVED;

@@ -30,6 +30,8 @@ typedef struct rule_inst {
     gridbfs_rule rule;   /* valid when error is NULL */
     char *error;         /* why it could not be created */
     int with_path;
+    int need_path;  /* with_path, or the plugin writes its own judge text */
+    enum engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT } engine;
     const char *impossible;
     table *table; /* for fixed goals, built on first use */
     atomic_int table_tried;

@@ -18,17 +18,23 @@ struct table {
     uint8_t *dist; /* 2^cells entries */
 };
 
+int table_fits(const bfs_rule *rule, size_t budget)
+{
+    if (!rule->involutive || rule->cells > TABLE_MAX_CELLS)
+        return 0;
+    size_t states = (size_t)1 << rule->cells;
+    /* The queue of 32-bit states is freed after the build; the budget
+       bounds the kept distances and the queue together. */
+    return states <= budget && states * sizeof(uint32_t) <= budget - states;
+}
+
 table *table_build(const bfs_rule *rule, const uint64_t *goals,
                    uint32_t ngoals, size_t budget, int *fault)
 {
     *fault = 0;
-    if (!rule->involutive || rule->cells > TABLE_MAX_CELLS)
+    if (!table_fits(rule, budget))
         return NULL;
     size_t states = (size_t)1 << rule->cells;
-    /* The queue of 32-bit states is freed after the build; the budget
-       bounds the kept distances and the queue together. */
-    if (states > budget || states * sizeof(uint32_t) > budget - states)
-        return NULL;
 
     table *t = xcalloc(1, sizeof *t);
     uint32_t *queue = xmalloc(states * sizeof *queue);
