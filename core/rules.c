@@ -236,6 +236,7 @@ int rules_parse(const rule_inst *in, const record *rec,
                 boards[b].w[w + 1] |= bits >> (64 - at);
         }
     }
+    *msg_line = rec->line; /* an answer's message is about the record */
     return 0;
 }
 
