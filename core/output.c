@@ -16,7 +16,7 @@
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {
-    const char *raw;
+    strbuf raw; /* a copy, NUL included: the caller's string may change */
     strbuf text;
 } escaped;
 
@@ -52,7 +52,9 @@ void output_free(output *o)
     if (!o)
         return;
     sb_free(&o->path);
+    sb_free(&o->source.raw);
     sb_free(&o->source.text);
+    sb_free(&o->rule.raw);
     sb_free(&o->rule.text);
     free(o);
 }
@@ -106,7 +108,7 @@ static void write_judge(const out_result *r, strbuf *sb)
     char buf[MOVE_TEXT_MAX];
     switch (r->status) {
     case ST_SOLVED:
-        if (GRIDBFS_PLUGIN_OP(r->ops, judge_text) &&
+        if (r->ops && GRIDBFS_PLUGIN_OP(r->ops, judge_text) &&
             plugin_judge_text(r, sb) == 0)
             break;
         sb_u64(sb, r->moves);
@@ -170,8 +172,10 @@ static void json_string(strbuf *sb, const char *str);
 /* s escaped for the output's format, from the cache e when s is the same. */
 static void add_escaped(output *o, escaped *e, const char *s, strbuf *sb)
 {
-    if (e->raw != s) {
-        e->raw = s;
+    size_t n = strlen(s) + 1;
+    if (e->raw.len != n || memcmp(e->raw.p, s, n) != 0) {
+        e->raw.len = 0;
+        sb_add(&e->raw, s, n);
         e->text.len = 0;
         if (o->fmt == FORMAT_CSV)
             csv_field(&e->text, s);
@@ -211,7 +215,7 @@ static size_t utf8_len(const unsigned char *s)
     if (s[0] < 0x80)
         return 1;
     size_t n = s[0] >= 0xF0 && s[0] <= 0xF4   ? 4
-               : s[0] >= 0xE0                 ? 3
+               : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
                : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
                                               : 0;
     for (size_t i = 1; i < n; i++)

@@ -22,6 +22,7 @@
 
 #define READ_CHUNK (1u << 16)
 #define NO_OFFSET UINT32_MAX
+#define KEY_SHOWN 32 /* bytes of an unknown key= quoted in its message */
 #define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
@@ -416,9 +417,13 @@ static void line_meta(reader *rd, const char *t, size_t n)
                       GRIDBFS_MAX_SIDE);
         return;
     } else {
+        char shown[KEY_SHOWN + 1]; /* printable: it goes to a terminal */
+        size_t n = klen > KEY_SHOWN ? KEY_SHOWN : klen;
+        for (size_t i = 0; i < n; i++)
+            shown[i] = (unsigned char)t[i] < 0x20 || t[i] == 0x7f ? '?' : t[i];
+        shown[n] = '\0';
         rec_error(rd, rd->lineno,
-                  "unknown key '%.*s=' (expected id=, rule= or size=)",
-                  (int)(klen > 32 ? 32 : klen), t);
+                  "unknown key '%s=' (expected id=, rule= or size=)", shown);
         return;
     }
     if (*slot != NO_OFFSET)

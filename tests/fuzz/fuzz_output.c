@@ -1,0 +1,152 @@
+/*
+ * fuzz_output.c - libFuzzer target for the output writers (core/output.c):
+ * a result with fuzzed source, id, rule, message, judge word and move texts
+ * is written in every format, twice with the same output (the source and
+ * rule strings changed in place in between: output.h lends them for the
+ * call only), and read back:
+ * CSV by an RFC 4180 parser (nine fields, each equal to what was written),
+ * JSON Lines by a strict parser (valid UTF-8, no raw control character,
+ * invalid UTF-8 in the input as U+FFFD), judge text byte for byte.
+ *
+ * Input: 4 header bytes, then NUL-separated strings (see README.md):
+ *   [0] flags: bits 0-1 status, bit 2 print the path, bit 3 no id,
+ *       bit 4 no message, bit 5 no judge word
+ *   [1..3] record, line and moves: the byte itself below NUMBER_SPECIAL,
+ *       else one of special_numbers[] (the largest values)
+ *   source \0 id \0 rule \0 message \0 impossible \0 move text \0 path
+ * where path is the rest: one move id per byte.  A missing string is "".
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "output.h"
+#include "util.h"
+
+#define HEADER 4
+#define NSTRINGS 6
+#define NUMBER_SPECIAL 0xF8
+#define WRITES 2 /* results written with one output, to reuse its buffer */
+
+enum {
+    F_STATUS = 3,
+    F_PATH = 1 << 2,
+    F_NO_ID = 1 << 3,
+    F_NO_MSG = 1 << 4,
+    F_NO_WORD = 1 << 5
+};
+
+static const uint64_t special_numbers[] = {
+    UINT64_MAX,        UINT64_MAX - 1, (uint64_t)INT64_MAX + 1, INT64_MAX,
+    UINT32_MAX + 1ull, UINT32_MAX,     10000000000000000000ull, 999};
+
+static uint64_t number(uint8_t b)
+{
+    return b < NUMBER_SPECIAL ? b : special_numbers[b - NUMBER_SPECIAL];
+}
+
+/* The fake plugin's move text: the fuzzed text and the move number, in the
+   judge's "TEXT N" or the compact "TEXT,N"; -1 when it does not fit. */
+static int move_text(const void *inst, uint32_t move, int style, char *buf,
+                     size_t cap)
+{
+    int n = snprintf(buf, cap, style == GRIDBFS_MOVE_JUDGE ? "%s %u" : "%s,%u",
+                     (const char *)inst, (unsigned)move);
+    return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+static const gridbfs_plugin fake_plugin = {
+    .abi = GRIDBFS_ABI,
+    .size = sizeof(gridbfs_plugin),
+    .name = "fuzz",
+    .summary = "move texts from the input",
+    .move_text = move_text,
+};
+
+/* s reversed in place. */
+static void reverse(char *s)
+{
+    for (size_t i = 0, n = strlen(s); i < n / 2; i++) {
+        char c = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = c;
+    }
+}
+
+/* Write r in fmt WRITES times with one output and check every byte.  The
+   strings are borrowed for the call only (output.h), so between writes the
+   source and the rule change in place: same pointers, other text. */
+static void check_format(enum out_format fmt, const out_result *r, char *source,
+                         char *rule)
+{
+    output *o = output_new(fmt);
+    strbuf sb = {NULL, 0, 0};
+    size_t at = 0;
+
+    output_header(fmt, &sb);
+    if (fmt == FORMAT_CSV)
+        at = fuzz_check_csv_header(sb.p, sb.len);
+    FUZZ_CHECK(at == sb.len, "a header for a format without one");
+    for (int i = 0; i < WRITES; i++) {
+        size_t before = sb.len;
+        output_write(o, r, &sb);
+        FUZZ_CHECK(sb.len > before, "output_write wrote nothing");
+        at += fuzz_check_result(fmt, r, sb.p + at, sb.len - at);
+        FUZZ_CHECK(at == sb.len, "%zu bytes after the result", sb.len - at);
+        reverse(source);
+        reverse(rule);
+    }
+    sb_free(&sb);
+    output_free(o);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t head[HEADER] = {0};
+    char *str[NSTRINGS];
+    uint16_t path[256 * 4];
+    size_t npath = 0;
+
+    if (size < HEADER)
+        return 0;
+    memcpy(head, data, HEADER);
+    /* The strings, NUL-terminated in a copy (libFuzzer's data is const). */
+    char *copy = xmalloc(size - HEADER + 1);
+    memcpy(copy, data + HEADER, size - HEADER);
+    copy[size - HEADER] = '\0';
+    char *s = copy, *end = copy + (size - HEADER);
+    for (int i = 0; i < NSTRINGS; i++) {
+        str[i] = s;
+        s += strlen(s); /* stops at end at the latest */
+        if (s < end)
+            s++;
+    }
+    for (; s < end && npath < sizeof path / sizeof path[0]; s++)
+        path[npath++] = (uint8_t)*s;
+
+    out_result r = {0};
+    r.status = (enum rec_status)(head[0] & F_STATUS);
+    r.source = str[0];
+    r.record = number(head[1]);
+    r.line = number(head[2]);
+    r.id = head[0] & F_NO_ID ? NULL : str[1];
+    r.rule = str[2];
+    r.moves = number(head[3]);
+    r.with_path = (head[0] & F_PATH) != 0;
+    r.path = path;
+    r.npath = npath;
+    r.ops = &fake_plugin;
+    r.inst = str[5];
+    r.impossible = head[0] & F_NO_WORD ? NULL : str[4];
+    r.message = head[0] & F_NO_MSG ? NULL : str[3];
+
+    check_format(FORMAT_JUDGE, &r, str[0], str[2]);
+    check_format(FORMAT_CSV, &r, str[0], str[2]);
+    check_format(FORMAT_JSONL, &r, str[0], str[2]);
+    free(copy);
+    return 0;
+}
