@@ -88,8 +88,13 @@ static void create(rule_inst *in, const cfg_param **bad)
     if (in->plugin->ops->create(params, np, &in->rule, &err) != 0) {
         char full[RULES_MSG_MAX + 64];
         text[sizeof text - 1] = '\0';
-        fmt(full, sizeof full, "rule '%s': %s", in->name,
-            text[0] ? text : "parameters refused");
+        if (text[0])
+            fmt(full, sizeof full, "rule '%s': %s", in->name, text);
+        else
+            fmt(full, sizeof full,
+                "rule '%s': plugin '%s' refused the parameters without "
+                "saying why",
+                in->name, in->plugin->name);
         in->error = xstrdup(full);
         if (p && err.param >= 0 && (size_t)err.param < p->nparams)
             *bad = &p->params[err.param];

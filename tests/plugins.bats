@@ -418,3 +418,9 @@ searched_last() {
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" --list-rules
     assert_output --regexp 'ABI 1\.9'
 }
+
+@test "a plugin that refuses its parameters without a message is still named" {
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-silent <<<"$S1"
+    assert_output ''
+    assert_regex "$stderr" "^gridbfs: rule 'broken-silent': plugin 'broken-silent' refused the parameters without saying why$"
+}
