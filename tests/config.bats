@@ -338,7 +338,8 @@ refused() {
 }
 
 @test "limits: max_states and max_line are applied to the records" {
-    cfg c.yaml $'limits: {max_states: 1}\n'
+    # (engine search: the exact solver searches nothing, so has no such limit)
+    cfg c.yaml $'limits: {max_states: 1}\nrules:\n  chessboard: {engine: search}\n'
     run -1 --separate-stderr gridbfs -c c.yaml -r chessboard <<<"$SWAP"
     assert_output 'limit'
     assert_regex "$stderr" '^gridbfs: <stdin>:1: more than 1 states searched \(limits: max_states\)$'

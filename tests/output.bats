@@ -52,6 +52,8 @@ S2='bwbw/wwww/bbwb/bwwb' # Impossible
 @test "judge: invalid and limit print their word, the reason goes to stderr" {
     cat >"$BATS_TEST_TMPDIR/c.yaml" <<'YAML'
 limits: {max_states: 10}
+rules:
+  chessboard: {engine: search} # the exact solver has no such limit
 YAML
     run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/c.yaml" -r chessboard <<<"1111/0000/1110/0010 1010/0101/1010/0101"
     assert_output 'limit'

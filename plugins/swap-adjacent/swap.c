@@ -10,6 +10,9 @@
  * the torus with wrap, where each pair is one move however often the torus
  * reaches it.  Swapping equal pieces changes nothing; every move is its own
  * inverse.
+ *
+ * Boards of up to 64 cells can be searched; boards of any size up to 32x32
+ * are solved exactly by minimum-cost matching, see match.c.
  */
 #include <gridbfs/plugin.h>
 
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 
 #include "../common/params.h"
+#include "swap.h"
 
 #define ABCD_SIDE_MAX 9  /* judge "abcd" needs one digit per coordinate */
 
@@ -31,17 +35,6 @@ static const gridbfs_param_doc swap_params[P_COUNT + 1] = {
     {"wrap", "false", "true: the board is a torus"},
     {"cells", "10", "the character for 1, then the one for 0"},
     {NULL, NULL, NULL}
-};
-
-/* One move: swap cells a and b. */
-struct pair {
-    uint64_t mask;  /* bits a and b; 0 when the board exceeds 64 cells */
-    uint16_t a, b;  /* a < b */
-};
-
-struct swap {
-    uint32_t rows, cols, moves;
-    struct pair pair[];  /* moves entries, in move id order */
 };
 
 /* Parameters once parsed, before the instance exists. */
@@ -81,8 +74,7 @@ static int swap_parse(const gridbfs_param *params, size_t nparams,
     return param_refuse(err, at[k], swap_params[k].key, expected[k], val[k]);
 }
 
-/* The distance of x and y on a line of n, going round the end with wrap. */
-static uint32_t gap(uint32_t x, uint32_t y, uint32_t n, int wrap)
+uint32_t swap_gap(uint32_t x, uint32_t y, uint32_t n, int wrap)
 {
     uint32_t d = x > y ? x - y : y - x;
 
@@ -95,8 +87,10 @@ static uint32_t gap(uint32_t x, uint32_t y, uint32_t n, int wrap)
  */
 static int adjacent(const struct swap_cfg *cfg, uint32_t a, uint32_t b)
 {
-    uint32_t dr = gap(a / cfg->cols, b / cfg->cols, cfg->rows, cfg->wrap);
-    uint32_t dc = gap(a % cfg->cols, b % cfg->cols, cfg->cols, cfg->wrap);
+    uint32_t dr, dc;
+
+    dr = swap_gap(a / cfg->cols, b / cfg->cols, cfg->rows, cfg->wrap);
+    dc = swap_gap(a % cfg->cols, b % cfg->cols, cfg->cols, cfg->wrap);
 
     return dr <= 1 && dc <= 1 && (cfg->eight || dr + dc == 1);
 }
@@ -119,6 +113,8 @@ static int swap_create(const gridbfs_param *params, size_t nparams,
         return param_fail(err, -1, "swap-adjacent: out of memory");
     s->rows = cfg.rows;
     s->cols = cfg.cols;
+    s->eight = cfg.eight;
+    s->wrap = cfg.wrap;
     s->moves = 0;
     for (uint32_t a = 0; a < cells; a++) {
         for (uint32_t b = a + 1; b < cells; b++) {
@@ -134,6 +130,11 @@ static int swap_create(const gridbfs_param *params, size_t nparams,
         }
     }
     assert(s->moves <= GRIDBFS_MAX_MOVES);
+    if (swap_prepare(s) < 0) {
+        free(s);
+        return param_fail(err, -1, "swap-adjacent: internal error: a "
+                                   "neighbour is not a move");
+    }
     rule->inst = s;
     rule->rows = cfg.rows;
     rule->cols = cfg.cols;
@@ -222,6 +223,7 @@ static const gridbfs_plugin swap_plugin = {
     .goals = swap_goals,
     .expand = swap_expand,
     .move_text = swap_move_text,
+    .solve = swap_solve,
 };
 
 const gridbfs_plugin *GRIDBFS_ENTRY(void)
