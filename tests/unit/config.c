@@ -598,7 +598,7 @@ static void test_shipped(const char *path)
     CHECK(cfg.path == 0 && cfg.jobs == 0);
     CHECK(cfg.max_states == 100000000 && cfg.max_line == 65536);
     CHECK(cfg.nplugin_dirs == 0 && cfg.nroutes == 0);
-    CHECK(cfg.nprofiles == 6);
+    CHECK(cfg.nprofiles == 7);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         CHECK(pr && pr->plugin && pr->impossible == NULL);
@@ -635,7 +635,7 @@ static void test_shipped(const char *path)
         pr = config_profile(&cfg, "poj1753");
         CHECK_STR(param(pr, "size"), "5x5");
         CHECK_STR(pr->plugin, "flip-neighbors");
-        CHECK(cfg.nprofiles == 7);
+        CHECK(cfg.nprofiles == 8);
     }
     config_free(&cfg);
 }

@@ -600,9 +600,10 @@ static void test_text_refusals(const gridbfs_plugin *p, const char *spec,
 int main(void)
 {
     static const char *const fkeys[] = {
-        "size", "stencil", "wrap", "goal", "cells", NULL};
+        "size", "stencil", "wrap", "goal", "cells", "path_style",
+        "max_nullity", NULL};
     static const char *const fdefs[] = {
-        "4x4", "010/111/010", "false", "uniform", "bw"};
+        "4x4", "010/111/010", "false", "uniform", "bw", "moves", "20"};
     static const char *const skeys[] = {
         "size", "neighbourhood", "wrap", "cells", NULL};
     static const char *const sdefs[] = {"4x4", "4", "false", "10"};
