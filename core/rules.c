@@ -322,6 +322,16 @@ static int exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
 
     memset(ans, 0, sizeof *ans);
     msg[0] = '\0';
+    if (!in->need_path) { /* room for no move: the count alone will do */
+        st = solve(r->inst, boards, NULL, 0, &len, &err);
+        if (st == GRIDBFS_TOO_LONG || (st == GRIDBFS_SOLVED && len == 0)) {
+            ans->status = BFS_FOUND;
+            ans->len = len;
+            return 0;
+        }
+        if (st != GRIDBFS_SOLVED)
+            goto answered;
+    }
     for (int tries = 0;; tries++) {
         uint16_t *moves = bfs_path_buffer(b, cap);
         st = solve(r->inst, boards, moves, cap, &len, &err);
@@ -329,6 +339,7 @@ static int exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
             break;
         cap = len;
     }
+answered:
     switch (st) {
     case GRIDBFS_SOLVED:
         ans->path = bfs_path_buffer(b, 0);

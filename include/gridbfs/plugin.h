@@ -168,7 +168,9 @@ typedef struct gridbfs_plugin {
      * *len.  Returns GRIDBFS_SOLVED, GRIDBFS_IMPOSSIBLE, GRIDBFS_TOO_LONG
      * (the core calls again with room for *len moves) or GRIDBFS_REFUSED
      * (with a message in err; the core then searches, if it can).  The
-     * same input must give the same sequence, every time.
+     * same input must give the same sequence, every time.  With cap 0
+     * (moves NULL) the core wants the count alone: GRIDBFS_TOO_LONG with
+     * *len set answers it.  Called from several threads, like expand().
      */
     int (*solve)(const void *inst, const gridbfs_board *boards,
                  uint16_t *moves, size_t cap, size_t *len, gridbfs_error *err);
