@@ -378,7 +378,7 @@ static int open_output(ctx *c)
         c->outf = fopen(c->output, "w");
     } else if (c->output) {
         const char *base = strrchr(c->output, '/');
-        size_t n = strlen(c->output) + 16;
+        size_t n = 2 * strlen(c->output) + 16; /* folder, then name */
         char *dir = xstrdup(c->output);
         c->tmp_output = xmalloc(n);
         fmt(c->tmp_output, n, "%s/.%s.XXXXXX", dirname(dir),
