@@ -10,6 +10,8 @@
 #define UTF8_MAX 4
 #define MOVE_TEXT 64 /* output.c's MOVE_TEXT_MAX */
 #define NUM_TEXT 24  /* a uint64_t in decimal, with its NUL */
+#define JUDGE_ROOM_FIRST 256 /* as output.c asks a plugin's judge_text() */
+#define JUDGE_ROOM_CHECKED ((size_t)1 << 20) /* then gives up checking */
 
 void fuzz_fail(const char *file, int line, const char *format, ...)
 {
@@ -477,11 +479,35 @@ static size_t check_jsonl(const out_result *r, const char *text, size_t n)
     return used;
 }
 
+/* The plugin's own judge text for r into b, asked as plugin.h says (with
+   more room each time it does not fit); -1 if it never fits in
+   JUDGE_ROOM_CHECKED bytes, taken as a plugin that always refuses. */
+static int plugin_judge_text(const out_result *r, xbuf *b)
+{
+    int (*text)(const void *, const uint16_t *, size_t, int, char *, size_t) =
+        r->ops ? GRIDBFS_PLUGIN_OP(r->ops, judge_text) : NULL;
+
+    for (size_t room = JUDGE_ROOM_FIRST; text && room <= JUDGE_ROOM_CHECKED;
+         room *= 4) {
+        char *buf = malloc(room);
+        FUZZ_CHECK(buf, "out of memory");
+        int n = text(r->inst, r->path, r->npath, r->with_path, buf, room);
+        if (n >= 0 && (size_t)n < room)
+            xb_add(b, buf, (size_t)n);
+        free(buf);
+        if (n >= 0 && (size_t)n < room)
+            return 0;
+    }
+    return -1;
+}
+
 static size_t check_judge(const out_result *r, const char *text, size_t n)
 {
     xbuf b = {NULL, 0, 0};
 
-    if (r->status == ST_SOLVED) {
+    if (r->status == ST_SOLVED && plugin_judge_text(r, &b) == 0) {
+        xb_add(&b, "", 0); /* an empty text is still a text */
+    } else if (r->status == ST_SOLVED) {
         char buf[MOVE_TEXT], num[NUM_TEXT];
         snprintf(num, sizeof num, "%" PRIu64 "\n", r->moves);
         xb_str(&b, num);

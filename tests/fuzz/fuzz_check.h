@@ -71,7 +71,9 @@ int fuzz_utf8_valid(const char *s, size_t n);
  * Check that text[0..n) starts with r as output_write() must write it in
  * fmt, field by field, and return the bytes r took.  Moves are asked of
  * r->ops->move_text() with a 64-byte buffer (output.c's MOVE_TEXT_MAX); one
- * that does not fit is "?".
+ * that does not fit is "?".  The judge text of a solved puzzle is the
+ * plugin's judge_text() when it has one that writes any (r->ops may be
+ * NULL: then there is no plugin).
  */
 size_t fuzz_check_result(enum out_format fmt, const out_result *r,
                          const char *text, size_t n);

@@ -102,12 +102,16 @@ static void check_profile(const config *cfg, const cfg_profile *pr)
     FUZZ_CHECK(pr->path >= -1 && pr->path <= 1, "path %d", pr->path);
     FUZZ_CHECK(!pr->impossible || is_line(pr->impossible), "impossible '%s'",
                pr->impossible);
+    FUZZ_CHECK(!pr->engine || !strcmp(pr->engine, "auto") ||
+                   !strcmp(pr->engine, "search") ||
+                   !strcmp(pr->engine, "exact"),
+               "engine '%s'", pr->engine);
     check_mark(cfg, pr->at, "profile");
     for (size_t j = 0; j < pr->nparams; j++) {
         const cfg_param *q = &pr->params[j];
         FUZZ_CHECK(q->key && q->value, "a parameter without key or value");
         FUZZ_CHECK(strcmp(q->key, "plugin") && strcmp(q->key, "path") &&
-                       strcmp(q->key, "impossible"),
+                       strcmp(q->key, "impossible") && strcmp(q->key, "engine"),
                    "core key '%s' passed as a plugin parameter", q->key);
         check_mark(cfg, q->at, "parameter");
         for (size_t k = 0; k < j && pr->nparams < PAIRS_CHECKED; k++)

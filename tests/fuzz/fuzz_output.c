@@ -10,7 +10,12 @@
  *
  * Input: 4 header bytes, then NUL-separated strings (see README.md):
  *   [0] flags: bits 0-1 status, bit 2 print the path, bit 3 no id,
- *       bit 4 no message, bit 5 no judge word
+ *       bit 4 no message, bit 5 no judge word, bits 6-7 the plugin: move
+ *       texts only, its own judge text too, a judge text longer than the
+ *       first rooms offered, or an ABI 1.0 table (its judge_text past its
+ *       size, never called).  A judge_text() that never fits is left out:
+ *       output.c offers up to 64 MiB before giving up, 0.2 s a record under
+ *       AddressSanitizer, which would starve the fuzzer.
  *   [1..3] record, line and moves: the byte itself below NUMBER_SPECIAL,
  *       else one of special_numbers[] (the largest values)
  *   source \0 id \0 rule \0 message \0 impossible \0 move text \0 path
@@ -26,6 +31,8 @@
 #include "util.h"
 
 #define HEADER 4
+#define MOVE_TEXT 64   /* room for one move's judge text */
+#define BIG_TEXT 20000 /* a judge text needing several offers of room */
 #define NSTRINGS 6
 #define NUMBER_SPECIAL 0xF8
 #define WRITES 2 /* results written with one output, to reuse its buffer */
@@ -35,7 +42,8 @@ enum {
     F_PATH = 1 << 2,
     F_NO_ID = 1 << 3,
     F_NO_MSG = 1 << 4,
-    F_NO_WORD = 1 << 5
+    F_NO_WORD = 1 << 5,
+    F_PLUGIN_SHIFT = 6 /* bits 6-7: which of plugins[] */
 };
 
 static const uint64_t special_numbers[] = {
@@ -57,12 +65,63 @@ static int move_text(const void *inst, uint32_t move, int style, char *buf,
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
-static const gridbfs_plugin fake_plugin = {
-    .abi = GRIDBFS_ABI,
-    .size = sizeof(gridbfs_plugin),
-    .name = "fuzz",
-    .summary = "move texts from the input",
-    .move_text = move_text,
+/* The fake plugin's own judge text: a first line, then each move's judge
+   text (or "?") when the path is asked for; -1 when it does not fit. */
+static int judge_text(const void *inst, const uint16_t *moves, size_t n,
+                      int with_path, char *buf, size_t cap)
+{
+    int k = snprintf(buf, cap, "%zu moves, said the plugin\n", n);
+    size_t at = k < 0 ? cap : (size_t)k;
+
+    for (size_t i = 0; with_path && i < n && at < cap; i++) {
+        char line[MOVE_TEXT];
+        if (move_text(inst, moves[i], GRIDBFS_MOVE_JUDGE, line, sizeof line) <
+            0)
+            strcpy(line, "?");
+        k = snprintf(buf + at, cap - at, "%s\n", line);
+        at = k < 0 ? cap : at + (size_t)k;
+    }
+    return at < cap ? (int)at : -1;
+}
+
+/* A judge text too long for the core's first offers of room: the same,
+   then a line of BIG_TEXT bytes. */
+static int judge_big(const void *inst, const uint16_t *moves, size_t n,
+                     int with_path, char *buf, size_t cap)
+{
+    int k = judge_text(inst, moves, n, with_path, buf, cap);
+    size_t at = (size_t)k;
+
+    if (k < 0 || cap - at <= BIG_TEXT + 1)
+        return -1;
+    memset(buf + at, 'x', BIG_TEXT);
+    buf[at + BIG_TEXT] = '\n';
+    buf[at + BIG_TEXT + 1] = '\0';
+    return (int)(at + BIG_TEXT + 1);
+}
+
+/* The plugins a result may come from, by bits 6-7 of the flags. */
+static const gridbfs_plugin plugins[] = {
+    {.abi = GRIDBFS_ABI,
+     .size = sizeof(gridbfs_plugin),
+     .name = "fuzz",
+     .move_text = move_text},
+    {.abi = GRIDBFS_ABI,
+     .size = sizeof(gridbfs_plugin),
+     .name = "fuzz-judge",
+     .move_text = move_text,
+     .judge_text = judge_text},
+    {.abi = GRIDBFS_ABI,
+     .size = sizeof(gridbfs_plugin),
+     .name = "fuzz-big",
+     .move_text = move_text,
+     .judge_text = judge_big},
+    /* An ABI 1.0 table: judge_text lies past its size and is never used. */
+    {.abi = GRIDBFS_ABI_MAJOR << 16,
+     .size = GRIDBFS_PLUGIN_V1_0_SIZE,
+     .name = "fuzz-1-0",
+     .move_text = move_text,
+     .judge_text = judge_text},
 };
 
 /* s reversed in place. */
@@ -139,7 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.with_path = (head[0] & F_PATH) != 0;
     r.path = path;
     r.npath = npath;
-    r.ops = &fake_plugin;
+    r.ops = &plugins[head[0] >> F_PLUGIN_SHIFT];
     r.inst = str[5];
     r.impossible = head[0] & F_NO_WORD ? NULL : str[4];
     r.message = head[0] & F_NO_MSG ? NULL : str[3];

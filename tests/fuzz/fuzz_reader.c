@@ -6,7 +6,8 @@
  * The input's bytes after a 6-byte header go through a pipe in packet mode
  * (O_DIRECT), so every read(2) of the reader returns one packet of a size
  * the input chooses: lines arrive cut anywhere, as from a slow pipeline.
- * The reader opens the pipe by its /proc/self/fd name, as it would a path.
+ * Or they are in a memory file, read as a regular file is.  The reader
+ * opens either by its /proc/self/fd name, as it would a path.
  *
  * Header:
  *   [0] rows - 1 and [1] cols - 1 of the rule (mod 32)
@@ -14,9 +15,14 @@
  *       the default 65536 when 0
  *   [3] cell alphabet: below 0x80 one of alphabets[] (by value mod 4),
  *       else the printable characters chosen by [4] and [4] + 1 (the
- *       plugin header does not restrict cells, but a control character
- *       would be echoed in messages: see README.md)
- *   [5] bytes per read, 1..255, or 0 for PIPE_BUF
+ *       plugin header does not restrict cells, but the plugins take only
+ *       printable ones, and a control character would be echoed raw in
+ *       messages)
+ *   [5] bytes per read, 1..255, or 0 for whole reads from a memory file;
+ *       an input over PIPE_INPUT_MAX bytes is always in a memory file (a
+ *       read(2) shorter than its packet drops the rest of the packet, and
+ *       the reader asks for less only when its first buffer, 64 KiB, is
+ *       nearly full)
  *
  * Checks, beyond the sanitizers: records are numbered 1, 2, 3... with
  * increasing lines; nothing is lost or altered (an independent line
@@ -24,8 +30,8 @@
  * at its line, and the grid rows, each handed out once, in order, at its
  * line, with its cells); rows hold no blanks; every byte read is
  * counted; a record rules_parse() accepts has the right bits; a refused one
- * has a one-line message at a line of the input; each result reads back
- * from CSV and JSON Lines.
+ * has a one-line message, free of control characters, at a line of the
+ * input; each result reads back from CSV and JSON Lines.
  */
 #define _GNU_SOURCE
 
@@ -34,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz_check.h"
@@ -45,10 +52,12 @@
 #define HEADER 6
 #define MAX_LINE_DEFAULT 65536
 #define MAX_LINE_BASE 63
-#define PACKET_MAX 4096 /* PIPE_BUF: one write, one packet */
-#define PIPE_BYTES (1 << 20)
-#define PIPE_SLOTS (PIPE_BYTES / PACKET_MAX)
+#define PAGE 4096
+#define PIPE_BYTES (1 << 20) /* room for PIPE_SLOTS packets */
+#define PIPE_SLOTS (PIPE_BYTES / PAGE)
 #define PIPE_DEFAULT_SLOTS 16 /* pipe(7): 65536 bytes by default */
+#define READER_BUFFER 65536   /* reader.c's READ_CHUNK, its first buffer */
+#define PIPE_INPUT_MAX (READER_BUFFER - PIPE_SLOTS)
 #define ERR_MAX 256
 #define FORMATS 3 /* judge, csv, jsonl: the values of enum out_format */
 #define BOM "\xEF\xBB\xBF"
@@ -60,7 +69,7 @@ typedef struct shape {
     uint32_t rows, cols, boards;
     size_t max_line;
     char one, zero;
-    size_t packet;
+    size_t packet; /* 0: a memory file */
 } shape;
 
 /* A line that is a line-syntax record or a grid row. */
@@ -95,9 +104,11 @@ static void shape_of(const uint8_t *h, size_t len, shape *s)
         s->one = (char)(PRINTABLE_FIRST + h[4] % PRINTABLE_COUNT);
         s->zero = (char)(PRINTABLE_FIRST + (h[4] + 1) % PRINTABLE_COUNT);
     }
-    s->packet = h[5] ? h[5] : PACKET_MAX;
-    /* Never more packets than the pipe has slots: a write must not block. */
-    if ((len + s->packet - 1) / s->packet > PIPE_SLOTS)
+    s->packet = len <= PIPE_INPUT_MAX ? h[5] : 0;
+    /* Never more packets than the pipe has slots: a write must not block.
+       A packet is then at most PIPE_INPUT_MAX / PIPE_SLOTS < 256 bytes,
+       and the reader always asks for more than that. */
+    if (s->packet && (len + s->packet - 1) / s->packet > PIPE_SLOTS)
         s->packet = (len + PIPE_SLOTS - 1) / PIPE_SLOTS;
 }
 
@@ -112,14 +123,14 @@ static int has_mark(const char *s, size_t n)
     return memchr(s, '/', n) || memchr(s, '=', n);
 }
 
-/* The independent classifier: see "Input" in the README (and commit
-   126c3db: a line over max_line that is not a line record is a grid row
-   of no cells, in its row's place; a BOM or CR does not count towards
-   max_line, up to LINE_SLACK bytes).  The caller
-   frees c->recs and c->rows. */
+/* The independent classifier: see "Input" in the README; and, as reader.c
+   decides, a line over max_line that is not a line record is a grid row of
+   no cells in its row's place, and a BOM or CR does not count towards
+   max_line (up to LINE_SLACK bytes).  The caller frees c->recs and c->rows.
+ */
 static void take_census(const char *d, size_t n, size_t max_line, census *c)
 {
-    int first = 1; /* the BOM is looked for on the first line read whole */
+    int first = 1; /* a BOM is looked for on the first line only */
 
     memset(c, 0, sizeof *c);
     c->recs = xcalloc(n + 1, sizeof *c->recs);
@@ -167,11 +178,22 @@ static int same_row(const record_row *row, const seen *want)
     return k == row->len;
 }
 
-/* A pipe holding d[0..n) in packets of the given size, write end closed;
-   returns the read end. */
-static int fill_pipe(const uint8_t *d, size_t n, size_t packet)
+/* A file descriptor to read d[0..n) from: a pipe holding it in packets of
+   the given size, write end closed, or a memory file when packet is 0. */
+static int fill_input(const uint8_t *d, size_t n, size_t packet)
 {
     int fds[2];
+
+    if (!packet) {
+        int fd = memfd_create("fuzz-input", MFD_CLOEXEC);
+        FUZZ_CHECK(fd >= 0, "memfd_create failed");
+        for (size_t at = 0; at < n;) {
+            ssize_t w = write(fd, d + at, n - at);
+            FUZZ_CHECK(w > 0, "write to the memory file failed");
+            at += (size_t)w;
+        }
+        return fd;
+    }
 
     FUZZ_CHECK(pipe2(fds, O_DIRECT | O_CLOEXEC | O_NONBLOCK) == 0,
                "pipe2 failed");
@@ -198,13 +220,16 @@ static void check_token(const char *s, const char *what)
         FUZZ_CHECK(!is_blank(*s) && *s != '\n', "%s with a blank or LF", what);
 }
 
-/* One message: non-empty, one line, within its buffer. */
+/* One message: non-empty, one line of no control character, within its
+   buffer, at a line of the record. */
 static void check_message(const char *m, size_t cap, uint64_t line,
                           uint64_t first, uint64_t last)
 {
     size_t n = strnlen(m, cap);
     FUZZ_CHECK(n > 0 && n < cap, "message of %zu bytes", n);
-    FUZZ_CHECK(!memchr(m, '\n', n), "message on two lines: %s", m);
+    for (size_t i = 0; i < n; i++) /* it goes to a terminal */
+        FUZZ_CHECK((unsigned char)m[i] >= 0x20 && m[i] != 0x7f,
+                   "byte 0x%02x in a message: %s", (unsigned char)m[i], m);
     FUZZ_CHECK(line >= first && line <= last,
                "message at line %llu, outside %llu..%llu: %s",
                (unsigned long long)line, (unsigned long long)first,
@@ -348,7 +373,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const record *rec;
     uint64_t next = 1, prev_line = 0;
 
-    if (size < HEADER || size - HEADER > (size_t)PIPE_BYTES)
+    if (size < HEADER)
         return 0;
     const char *text = (const char *)data + HEADER;
     size_t len = size - HEADER;
@@ -358,7 +383,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     output *out[FORMATS];
     for (int f = 0; f < FORMATS; f++)
         out[f] = output_new((enum out_format)f);
-    int fd = fill_pipe((const uint8_t *)text, len, sh.packet);
+    int fd = fill_input((const uint8_t *)text, len, sh.packet);
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     reader *rd =
         reader_open(path, sh.rows, sh.boards, sh.max_line, err, sizeof err);

@@ -21,11 +21,14 @@ S1='bwwb/bbwb/bwwb/bwww'
 S2='bwbw/wwww/bbwb/bwwb'
 SWAP='1111/0000/1110/0010 1010/0101/1010/0101'
 grid() { printf '%s\n' "$1" | tr '/' '\n'; }
+# random N SEED: N bytes, the same every time (perl is in every Debian).
+random() { perl -e 'srand($ARGV[1]); print map { chr int rand 256 } 1 .. $ARGV[0]' "$@"; }
 
 # ---- reader ---------------------------------------------------------------
 # Header bytes, in octal: rows-1, cols-1, boards-1 | (max_line - 63) << 1
 # (0: 65536), alphabet (0 bw, 1 10, 2 BW, 3 01, >= 0200: '!' + byte 4 mod 94
-# and the next printable), that byte, bytes per read (0: 4096).
+# and the next printable), that byte, bytes per read (0: whole reads from a
+# memory file, as from a regular file).
 POJ='\003\003\000\000\000\000'     # 4x4, one board, bw
 POJ1='\003\003\000\000\000\001'    # the same, read a byte at a time
 POJ7='\003\003\000\000\000\007'    # the same, 7 bytes at a time
@@ -94,8 +97,8 @@ printf '1111\n0000\n1110\n0010\n1010\n0101\n1010\n0101\n\n1111\n0000\n1110\n0010
     seed long-first-line-bom "$POJ_100"
 { grid "$S1"; printf 'bw\0b\nbbwb\nbwwb\nbwww\n\n'; grid "$S2"; } |
     seed nul-bytes "$POJ"
-head -c 600 /dev/urandom | seed random-bytes "$POJ7"
-head -c 600 /dev/urandom | tr -dc 'bw01/=# \n\r\t' | seed random-cells "$POJ1"
+random 600 1 | seed random-bytes "$POJ7"
+random 3000 2 | tr -dc 'bw01/=# \n\r\t' | seed random-cells "$POJ1"
 {
     echo "id=\"a,b\" $S1"
     echo "id=a\"b\"\"c $S2"
@@ -217,6 +220,8 @@ conf long-key "$(head -c 200 /dev/zero | tr '\0' k): 1${nl}"
 conf block-scalars "rules:${nl}  mine:${nl}    plugin: flip-neighbors${nl}    impossible: >${nl}      folded${nl}      text${nl}    cells: |${nl}      10${nl}"
 conf quoted-keys "\"defaults\": {'format': \"jsonl\", \"jobs\": '4'}${nl}"
 conf directives "%YAML 1.1${nl}---${nl}defaults: {format: csv}${nl}...${nl}"
+conf engines "rules:${nl}  p1225: {engine: exact}${nl}  poj1753: {engine: search}${nl}  lights5: {engine: auto}${nl}"
+conf engine-bad "rules:${nl}  x: {plugin: swap-adjacent, engine: fast}${nl}"
 
 # ---- output ---------------------------------------------------------------
 # outp NAME HEADER STRINGS...: the header, then the strings joined by NULs
@@ -255,5 +260,12 @@ outp long-move-text '\004\001\001\002' 'x' '' 'y' '' '' \
     'a move text longer than the sixty-four bytes a move may take, surely' '\0001\0002'
 outp empty '\000\000\000\000'
 outp only-source '\006\000\000\000' 'just a source'
+# bits 6-7 of the flags: the plugin writes its own judge text (0100), one
+# longer than output.c first offers room for (0200), or is an ABI 1.0 table
+# (0300)
+outp plugin-judge-text '\104\001\001\003' 'x' '' 'y' '' '' 'm' '\0001\0002\0003'
+outp plugin-judge-no-path '\100\001\001\003' 'x' '' 'y' '' '' 'm' '\0001\0002\0003'
+outp plugin-judge-big '\204\001\001\002' 'x' '' 'y' '' '' 'm' '\0001\0002'
+outp plugin-abi-1-0 '\304\001\001\002' 'x' '' 'y' '' '' 'm' '\0001\0002'
 
 echo "seeds: $(ls "$out/reader" | wc -l) reader, $(ls "$out/config" | wc -l) config, $(ls "$out/output" | wc -l) output"
