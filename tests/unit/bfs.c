@@ -29,34 +29,7 @@
 #define NO_LIMIT UINT64_MAX
 #define MAX_TEST_MOVES 64
 
-static int passed, failed;
-
-/* Under UndefinedBehaviorSanitizer, undefined behaviour fails the test. */
-const char *__ubsan_default_options(void);
-const char *__ubsan_default_options(void)
-{
-    return "halt_on_error=1:print_stacktrace=1";
-}
-
-static void check(int ok, int line, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    fprintf(stderr, "bfs.c:%d: check failed: %s\n", line, what);
-}
-#define CHECK(c) check(!!(c), __LINE__, #c)
-
-/* A check that stands for a known bug of the core: say so loudly. */
-static void check_bug(int ok, int line, const char *what)
-{
-    check(ok, line, what);
-    if (!ok)
-        fprintf(stderr, "    ^ KNOWN CORE BUG, kept failing on purpose: %s\n",
-                what);
-}
+#include "check.h"
 
 static int popcount(uint64_t x)
 {
@@ -985,7 +958,7 @@ static void test_table_refusals(void)
     uint64_t one = 1;
     fault = -1;
     t = table_build(&path, &one, 1, BIG_BUDGET, &fault);
-    check_bug(t != NULL && fault == 0, __LINE__,
+    CHECK_WHY(t != NULL && fault == 0,
               "table_build refuses a space whose largest distance is 254 "
               "(bfs.h: NULL only for a distance over 254)");
     if (t) {

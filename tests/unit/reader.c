@@ -29,35 +29,7 @@
 #define ALARM_SECONDS 60
 #define TEMP_PATH_MAX 512
 
-static int passed, failed;
-
-/* Under UndefinedBehaviorSanitizer, undefined behaviour fails the test. */
-const char *__ubsan_default_options(void);
-const char *__ubsan_default_options(void)
-{
-    return "halt_on_error=1:print_stacktrace=1";
-}
-
-static void check(int ok, int line, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    fprintf(stderr, "reader.c:%d: check failed: %s\n", line, what);
-}
-#define CHECK(c) check(!!(c), __LINE__, #c)
-
-/* A check that stands for a known bug of the core: say so loudly. */
-static void check_bug(int ok, int line, const char *what)
-{
-    check(ok, line, what);
-    if (!ok)
-        fprintf(stderr, "    ^ KNOWN CORE BUG, kept failing on purpose: %s\n",
-                what);
-}
-#define CHECK_BUG(c, why) check_bug(!!(c), __LINE__, why)
+#include "check.h"
 
 /* ---- temporary files ---------------------------------------------------- */
 
@@ -752,7 +724,7 @@ static void test_long_lines(void)
        with CRLF is as fine as with LF. */
     rd = open_str("id=1 ab/cd\r\nid=2 ef/gh\r\n", 2, 1, 10);
     r = reader_next(rd);
-    CHECK_BUG(r && !r->error && r->id && !strcmp(r->id, "1"),
+    CHECK_WHY(r && !r->error && r->id && !strcmp(r->id, "1"),
               "a CRLF line of exactly max_line bytes is refused as too "
               "long (the CR is counted; the same line with LF is accepted)");
     reader_close(rd);
@@ -780,7 +752,7 @@ static void test_long_lines(void)
                       !memcmp(r->row[2].text, "101", 3);
     }
     CHECK(bad_first);
-    CHECK_BUG(nrec == 2 && aligned,
+    CHECK_WHY(nrec == 2 && aligned,
               "an over-long row inside a grid block breaks the framing: "
               "it is cut out as its own record, so rows of two boards are "
               "glued into one valid-looking board (R=3: records [011] "
