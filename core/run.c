@@ -3,9 +3,12 @@
  *
  * Chunks cycle through three places: the free list, the work queue, and
  * the ring of chunks in flight indexed by sequence number, from which the
- * writer takes them in order.  At most NCHUNKS are in flight, so memory is
- * bounded whatever the input.  One mutex guards all three; a chunk's own
- * records are touched only by the thread that holds the chunk.
+ * writer takes them in order.  What is in flight is bounded in records (and
+ * in chunks, MAX_CHUNKS), so memory is bounded whatever the input; when
+ * puzzles are slow, chunks are small and many, so one slow puzzle does not
+ * leave the other threads idle waiting for its turn to be written.  One
+ * mutex guards all three; a chunk's own records are touched only by the
+ * thread that holds the chunk.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
@@ -33,15 +36,16 @@ typedef struct job {
     rule_inst *in;
     const char *source;
     uint64_t record, line, msg_line;
-    uint32_t id;  /* offset into the chunk's text, or NO_TEXT */
-    uint32_t msg; /* why the record is invalid, or NO_TEXT */
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    uint32_t id;     /* offset into the chunk's text, or NO_TEXT */
+    uint32_t msg;    /* why the record is invalid, or NO_TEXT */
+    uint32_t boards; /* the boards' words, packed into the text */
 } job;
 
 typedef struct chunk {
     job *jobs;
     size_t n, limit; /* records in it, and the most it will take */
-    strbuf text;     /* ids and read-time messages */
+    size_t cap;      /* jobs allocated */
+    strbuf text;     /* ids, read-time messages and boards */
     strbuf out, err; /* formatted results and messages */
     int status;      /* worst exit status earned */
     int flush;       /* flush the output after writing this chunk */
@@ -62,7 +66,8 @@ typedef struct pipeline {
     pthread_cond_t room; /* a chunk was freed or written */
     chunk *free, *queue, *queue_tail;
     chunk *ring[MAX_CHUNKS];
-    size_t nchunks, allocated;
+    size_t nchunks, allocated; /* chunks allowed, and made */
+    size_t inflight, max_inflight; /* the limits of chunks out of the free list */
     uint64_t next_seq, next_write;
     int closing, write_failed, status;
     /* answering time per record, measured by the workers: chunks hold
@@ -127,10 +132,17 @@ static void write_chunk(pipeline *p, chunk *c)
         progress_show(p);
 }
 
+/* Words of one board of inst: a job keeps no more. */
+static size_t board_words(const rule_inst *in)
+{
+    return (in->rule.rows * in->rule.cols + 63) / 64;
+}
+
 /* Answer and format every record of c; needs no lock. */
 static void answer_chunk(pipeline *p, worker *w, chunk *c)
 {
     char msg[RULES_MSG_MAX];
+    gridbfs_board boards[RECORD_MAX_BOARDS];
     for (size_t i = 0; i < c->n; i++) {
         job *j = &c->jobs[i];
         out_result res = {0};
@@ -143,7 +155,13 @@ static void answer_chunk(pipeline *p, worker *w, chunk *c)
             res.status = ST_INVALID;
             res.message = c->text.p + j->msg;
         } else {
-            rules_answer(p->rc->rules, j->in, j->boards, w->bfs, &res, msg);
+            size_t n = board_words(j->in);
+            const char *words = c->text.p + j->boards;
+            for (uint32_t b = 0; b < j->in->rule.boards; b++) {
+                memset(&boards[b], 0, sizeof boards[b]);
+                memcpy(boards[b].w, words + b * n * 8, n * 8);
+            }
+            rules_answer(p->rc->rules, j->in, boards, w->bfs, &res, msg);
         }
         if (res.status == ST_INVALID || res.status == ST_LIMIT) {
             sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->source,
@@ -166,6 +184,7 @@ static void finish_chunk(pipeline *p, chunk *c)
         write_chunk(p, next);
         p->ring[p->next_write % MAX_CHUNKS] = NULL;
         p->next_write++;
+        p->inflight -= next->limit;
         next->next = p->free;
         p->free = next;
         pthread_cond_signal(&p->room);
@@ -206,30 +225,36 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* A free chunk for the reader, waiting for one if all are in flight. */
+/* A free chunk for the reader, waiting while too much is in flight. */
 static chunk *get_chunk(pipeline *p)
 {
+    size_t limit = CHUNK_RECORDS;
+    if (p->nchunks > 1) { /* threads: size chunks by measured work */
+        uint64_t ns = atomic_load_explicit(&p->ns_per_record,
+                                           memory_order_relaxed);
+        limit = ns == 0 ? 1 : ns >= CHUNK_NS ? 1 : CHUNK_NS / ns;
+        if (limit > CHUNK_RECORDS)
+            limit = CHUNK_RECORDS;
+    }
     pthread_mutex_lock(&p->lock);
-    while (!p->free && p->allocated == p->nchunks)
+    while ((!p->free && p->allocated == p->nchunks) ||
+           p->inflight + limit > p->max_inflight)
         pthread_cond_wait(&p->room, &p->lock);
     chunk *c = p->free;
     if (c) {
         p->free = c->next;
     } else {
         c = xcalloc(1, sizeof *c);
-        c->jobs = xmalloc(CHUNK_RECORDS * sizeof *c->jobs);
         p->allocated++;
     }
+    p->inflight += limit;
     pthread_mutex_unlock(&p->lock);
-    c->n = 0;
-    c->limit = CHUNK_RECORDS;
-    if (p->nchunks > 1) { /* threads: size chunks by measured work */
-        uint64_t ns = atomic_load_explicit(&p->ns_per_record,
-                                           memory_order_relaxed);
-        c->limit = ns == 0 ? 1 : ns >= CHUNK_NS ? 1 : CHUNK_NS / ns;
-        if (c->limit > CHUNK_RECORDS)
-            c->limit = CHUNK_RECORDS;
+    if (c->cap < limit) {
+        c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
+        c->cap = limit;
     }
+    c->n = 0;
+    c->limit = limit;
     c->text.len = c->out.len = c->err.len = 0;
     c->status = c->flush = c->done = 0;
     c->next = NULL;
@@ -263,6 +288,7 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
 {
     job *j = &c->jobs[c->n++];
     char msg[RULES_MSG_MAX];
+    gridbfs_board boards[RECORD_MAX_BOARDS];
 
     j->in = file_inst;
     if (rec->rule || rec->rows) {
@@ -284,9 +310,13 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
         j->id = (uint32_t)c->text.len;
         sb_add(&c->text, rec->id, strlen(rec->id) + 1);
     }
-    if (rules_parse(j->in, rec, j->boards, msg, &j->msg_line)) {
+    if (rules_parse(j->in, rec, boards, msg, &j->msg_line)) {
         j->msg = (uint32_t)c->text.len;
         sb_add(&c->text, msg, strlen(msg) + 1);
+    } else {
+        j->boards = (uint32_t)c->text.len;
+        for (uint32_t b = 0; b < j->in->rule.boards; b++)
+            sb_add(&c->text, (const char *)boards[b].w, board_words(j->in) * 8);
     }
 }
 
@@ -381,9 +411,9 @@ int run(const run_config *rc, char *const *files, int nfiles)
         nfiles = 1;
     }
     p.rc = rc;
-    p.nchunks = nthreads ? (nthreads * 2 + 2 < MAX_CHUNKS ? nthreads * 2 + 2
-                                                         : MAX_CHUNKS)
-                         : 1;
+    /* threads: two full chunks a thread and two more, or many small ones */
+    p.nchunks = nthreads ? MAX_CHUNKS : 1;
+    p.max_inflight = (nthreads ? nthreads * 2 + 2 : 1) * CHUNK_RECORDS;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.work, NULL);
     pthread_cond_init(&p.room, NULL);
