@@ -243,6 +243,11 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
+/* What a byte is to a line: one table lookup a byte in the hot loop. */
+enum { C_BLANK = 1, C_MARK = 2 }; /* C_MARK: '/' or '=', a line record */
+static const unsigned char byte_class[256] = {
+    ['\t'] = C_BLANK, [' '] = C_BLANK, ['/'] = C_MARK, ['='] = C_MARK};
+
 /* Append bytes to the record text; returns their offset. */
 static uint32_t text_add(reader *rd, const char *s, size_t n, int nul)
 {
@@ -290,8 +295,9 @@ static void rec_error(reader *rd, uint64_t line, const char *format, ...)
     rd->rec.error_line = line;
 }
 
-/* Append one row of cells (blanks dropped) to the record. */
-static void rec_row(reader *rd, const char *s, size_t n, uint64_t line)
+/* Append one row of cells (blanks dropped, if any) to the record. */
+static void rec_row(reader *rd, const char *s, size_t n, int blanks,
+                    uint64_t line)
 {
     record *r = &rd->rec;
     uint32_t k = rd->nrows;
@@ -305,10 +311,15 @@ static void rec_row(reader *rd, const char *s, size_t n, uint64_t line)
         rd->text = xrealloc(rd->text, rd->tcap);
     }
     char *out = rd->text + rd->tlen;
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!is_blank(s[i]))
-            out[len++] = s[i];
+    size_t len = n;
+    if (blanks) {
+        len = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!is_blank(s[i]))
+                out[len++] = s[i];
+    } else {
+        memcpy(out, s, n);
+    }
     rd->tlen += len;
     r->row[k].len = (uint32_t)len;
     r->row[k].line = line;
@@ -355,7 +366,7 @@ static void grid_cut(reader *rd)
  * its place): returns the finished record, if this row completed one.
  */
 static const record *grid_row(reader *rd, const char *s, size_t n,
-                              int too_long)
+                              int blanks, int too_long)
 {
     if (!rd->pending) {
         rec_begin(rd, 0);
@@ -363,7 +374,7 @@ static const record *grid_row(reader *rd, const char *s, size_t n,
     }
     if (too_long)
         rec_error(rd, rd->lineno, "line longer than %zu bytes", rd->max_line);
-    rec_row(rd, s, n, rd->lineno);
+    rec_row(rd, s, n, blanks, rd->lineno);
     if (++rd->cur_rows == rd->rows) {
         rd->cur_rows = 0;
         rec_end_board(rd);
@@ -449,7 +460,7 @@ static void line_board(reader *rd, const char *t, size_t n)
     for (;;) {
         const char *slash = memchr(t, '/', n);
         size_t len = slash ? (size_t)(slash - t) : n;
-        rec_row(rd, t, len, rd->lineno);
+        rec_row(rd, t, len, 1, rd->lineno);
         if (!slash)
             break;
         t += len + 1;
@@ -513,11 +524,13 @@ const record *reader_next(reader *rd)
                 return rec_finish(rd);
             continue;
         }
-        int line_syntax = kind == LINE_LONG && rd->long_record;
-        for (size_t k = i; k < n && !line_syntax; k++)
-            line_syntax = s[k] == '/' || s[k] == '=';
+        unsigned seen = kind == LINE_LONG && rd->long_record ? C_MARK : 0;
+        for (size_t k = i; k < n; k++)
+            seen |= byte_class[(unsigned char)s[k]];
+        int line_syntax = (seen & C_MARK) != 0;
         if (!line_syntax) {
-            const record *r = grid_row(rd, s + i, n - i, kind == LINE_LONG);
+            const record *r = grid_row(rd, s + i, n - i, seen & C_BLANK,
+                                       kind == LINE_LONG);
             if (r)
                 return r;
             continue;

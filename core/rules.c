@@ -114,6 +114,16 @@ static void create(rule_inst *in, const cfg_param **bad)
     free(params);
 }
 
+/* Whether inst answers from a distance table (built or still to build). */
+static int tabulates(const rules *rs, const rule_inst *in)
+{
+    const gridbfs_rule *r = &in->rule;
+    bfs_rule br = {in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
+                   (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    return (r->flags & GRIDBFS_FIXED_GOAL) && br.cells <= GRIDBFS_SEARCH_CELLS &&
+           table_fits(&br, rs->table_budget);
+}
+
 rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
                      uint32_t cols, const cfg_param **bad)
 {
@@ -154,6 +164,15 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     if (!in->error) {
         const gridbfs_plugin *ops = in->plugin->ops;
         in->need_path = in->with_path || GRIDBFS_PLUGIN_OP(ops, judge_text);
+        memset(in->cell, CELL_BAD, sizeof in->cell);
+        in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
+        in->cell[(unsigned char)in->rule.one] = CELL_ONE;
+        /* auto: a table where one fits, else the exact solver, else search */
+        in->use_exact = GRIDBFS_PLUGIN_OP(ops, solve) &&
+                        (in->engine == ENGINE_EXACT ||
+                         (in->engine == ENGINE_AUTO &&
+                          (in->rule.rows * in->rule.cols > GRIDBFS_SEARCH_CELLS ||
+                           !tabulates(rs, in))));
         if (in->engine == ENGINE_EXACT && !GRIDBFS_PLUGIN_OP(ops, solve)) {
             fmt(full, sizeof full,
                 "rule '%s': engine exact, but plugin '%s' has no exact solver",
@@ -224,15 +243,16 @@ int rules_parse(const rule_inst *in, const record *rec,
                     i + 1, row->len, r->cols);
                 return -1;
             }
-            const char *t = row->text, one = r->one, zero = r->zero;
+            const unsigned char *t = (const unsigned char *)row->text;
             uint64_t bits = 0;
-            unsigned bad = 0;
+            unsigned seen = 0;
             for (uint32_t c = 0; c < row->len; c++) { /* no branches */
-                bits |= (uint64_t)(t[c] == one) << c;
-                bad |= (t[c] != one) & (t[c] != zero);
+                unsigned v = in->cell[t[c]];
+                bits |= (uint64_t)(v & CELL_ONE) << c;
+                seen |= v;
             }
-            if (bad) {
-                bad_cell(r, i, t, msg);
+            if (seen & CELL_BAD) {
+                bad_cell(r, i, row->text, msg);
                 return -1;
             }
             uint32_t k = i * r->cols, w = k / 64, at = k % 64;
@@ -364,22 +384,12 @@ answered:
     }
 }
 
-/* Whether inst answers from a distance table (built or still to build). */
-static int tabulates(const rules *rs, const rule_inst *in)
-{
-    const gridbfs_rule *r = &in->rule;
-    bfs_rule br = {in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
-                   (r->flags & GRIDBFS_INVOLUTIVE) != 0};
-    return (r->flags & GRIDBFS_FIXED_GOAL) && br.cells <= GRIDBFS_SEARCH_CELLS &&
-           table_fits(&br, rs->table_budget);
-}
-
 void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
                   bfs *b, out_result *res, char *msg)
 {
     const gridbfs_rule *r = &in->rule;
     uint32_t cells = r->rows * r->cols;
-    int has_exact = GRIDBFS_PLUGIN_OP(in->plugin->ops, solve) != NULL;
+    int use_exact = in->use_exact;
     bfs_answer ans;
 
     res->with_path = in->with_path;
@@ -387,10 +397,6 @@ void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
     res->inst = r->inst;
     res->impossible = in->impossible;
     res->message = msg;
-    /* auto: a table where one fits, else the exact solver, else search */
-    int use_exact = in->engine == ENGINE_EXACT ||
-                    (in->engine == ENGINE_AUTO && has_exact &&
-                     (cells > GRIDBFS_SEARCH_CELLS || !tabulates(rs, in)));
     if (use_exact && exact(in, boards, b, &ans, msg) == 0) {
         if (ans.status == BFS_FAULT)
             fmt(msg, RULES_MSG_MAX,

@@ -22,6 +22,8 @@
 
 #define RULES_MSG_MAX 512
 
+enum { CELL_ZERO, CELL_ONE, CELL_BAD };
+
 typedef struct rule_inst {
     char *name;          /* profile or plugin name */
     uint32_t rows, cols; /* the size asked for; 0 = the profile's own */
@@ -33,6 +35,8 @@ typedef struct rule_inst {
     int need_path;  /* with_path, or the plugin writes its own judge text */
     enum engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT } engine;
     const char *impossible;
+    int use_exact;          /* answer with the plugin's exact solver */
+    uint8_t cell[256];      /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
     table *table; /* for fixed goals, built on first use */
     atomic_int table_tried;
 } rule_inst;
