@@ -317,4 +317,5 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
         bidirectional(&sr, start, goals, ngoals);
     else
         forward(&sr, start, goals, ngoals);
+    ans->visited = b->nnodes;
 }

@@ -45,6 +45,7 @@ typedef struct bfs_answer {
     const uint16_t *path; /* moves start to goal, owned by the engine */
     size_t len;           /* the number of moves (path may be NULL) */
     uint32_t fault_move;
+    uint64_t visited;     /* states a search visited */
 } bfs_answer;
 
 typedef struct bfs bfs;
@@ -87,6 +88,31 @@ void table_free(table *t);
  */
 void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
                  bfs_answer *ans);
+
+/*
+ * A cache of tables for goals the puzzles give (a swap's target), for
+ * streams where the same goals come back: budget bytes of tables in all,
+ * least recently used out first, safe to share between threads.  Goals
+ * earn a table once their searches have visited about as many states as
+ * the table would take to build.  Tables answer the same distances as
+ * searches but may take another shortest path, so callers use them only
+ * where no path is printed.
+ */
+typedef struct tcache tcache;
+
+tcache *tcache_new(size_t budget);
+void tcache_free(tcache *tc);
+
+/*
+ * The table for goals of rule (owner tells rules apart), held until
+ * tcache_release(); or NULL, and the caller searches and then reports the
+ * states its search visited with tcache_searched().  May build the table.
+ */
+const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
+                        const uint64_t *goals, uint32_t ngoals);
+void tcache_searched(tcache *tc, const void *owner, const uint64_t *goals,
+                     uint32_t ngoals, uint64_t visited);
+void tcache_release(tcache *tc, const table *t);
 
 /* b's path buffer, made to hold at least n moves. */
 uint16_t *bfs_path_buffer(bfs *b, size_t n);

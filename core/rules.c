@@ -26,6 +26,7 @@ struct rules {
     size_t table_budget;
     rule_inst **inst;
     size_t ninst;
+    tcache *tcache; /* tables for goals the puzzles give */
 };
 
 rules *rules_new(const config *cfg, loader *ld, int force_path,
@@ -36,6 +37,7 @@ rules *rules_new(const config *cfg, loader *ld, int force_path,
     rs->ld = ld;
     rs->force_path = force_path;
     rs->table_budget = table_budget;
+    rs->tcache = tcache_new(table_budget);
     pthread_mutex_init(&rs->lock, NULL);
     return rs;
 }
@@ -54,6 +56,7 @@ void rules_free(rules *rs)
         free(in);
     }
     free(rs->inst);
+    tcache_free(rs->tcache);
     pthread_mutex_destroy(&rs->lock);
     free(rs);
 }
@@ -114,13 +117,13 @@ static void create(rule_inst *in, const cfg_param **bad)
     free(params);
 }
 
-/* Whether inst answers from a distance table (built or still to build). */
-static int tabulates(const rules *rs, const rule_inst *in)
+/* Whether a distance table of inst's states fits the budget. */
+static int fits_table(const rules *rs, const rule_inst *in)
 {
     const gridbfs_rule *r = &in->rule;
     bfs_rule br = {in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
                    (r->flags & GRIDBFS_INVOLUTIVE) != 0};
-    return (r->flags & GRIDBFS_FIXED_GOAL) && br.cells <= GRIDBFS_SEARCH_CELLS &&
+    return br.cells <= GRIDBFS_SEARCH_CELLS &&
            table_fits(&br, rs->table_budget);
 }
 
@@ -167,12 +170,18 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
         memset(in->cell, CELL_BAD, sizeof in->cell);
         in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
         in->cell[(unsigned char)in->rule.one] = CELL_ONE;
+        int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
+        int fits = fits_table(rs, in);
         /* auto: a table where one fits, else the exact solver, else search */
         in->use_exact = GRIDBFS_PLUGIN_OP(ops, solve) &&
                         (in->engine == ENGINE_EXACT ||
                          (in->engine == ENGINE_AUTO &&
                           (in->rule.rows * in->rule.cols > GRIDBFS_SEARCH_CELLS ||
-                           !tabulates(rs, in))));
+                           !(fixed && fits))));
+        /* A table for the puzzle's own goals finds another shortest path
+           than a search would: only where no path is printed, so that an
+           answer never depends on the records before it. */
+        in->target_tables = !fixed && fits && !in->need_path;
         if (in->engine == ENGINE_EXACT && !GRIDBFS_PLUGIN_OP(ops, solve)) {
             fmt(full, sizeof full,
                 "rule '%s': engine exact, but plugin '%s' has no exact solver",
@@ -309,10 +318,18 @@ static void search(rules *rs, rule_inst *in, const gridbfs_board *boards,
         }
         pthread_mutex_unlock(&rs->lock);
     }
-    if (in->table)
-        table_solve(in->table, boards[0].w[0], in->need_path, b, ans);
-    else
+    const table *t = in->table;
+    if (!t && in->target_tables)
+        t = tcache_get(rs->tcache, in, &br, goals, n);
+    if (t) {
+        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        if (t != in->table)
+            tcache_release(rs->tcache, t);
+    } else {
         bfs_solve(b, &br, boards[0].w[0], goals, n, rs->cfg->max_states, ans);
+        if (in->target_tables)
+            tcache_searched(rs->tcache, in, goals, n, ans->visited);
+    }
 done:
     if (ans->status == BFS_FAULT)
         fmt(msg, RULES_MSG_MAX,

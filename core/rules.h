@@ -36,6 +36,7 @@ typedef struct rule_inst {
     enum engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT } engine;
     const char *impossible;
     int use_exact;          /* answer with the plugin's exact solver */
+    int target_tables;      /* search through the cache of target tables */
     uint8_t cell[256];      /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
     table *table; /* for fixed goals, built on first use */
     atomic_int table_tried;

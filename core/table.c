@@ -7,6 +7,7 @@
  * lowest-numbered move that goes one step down, paths are deterministic and
  * independent of how the table was built.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,4 +117,172 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
         path[ans->len++] = (uint16_t)m;
         s = next[m];
     }
+}
+
+/*
+ * The cache of tables for goals given by the puzzle (a swap's target): a
+ * few goal sets are tracked, least recently used first out.  A goal set
+ * earns a table once the searches for it have visited about as many states
+ * as building its table would touch (the ski-rental rule: rent until the
+ * rent paid equals the price), so a stream of distinct targets never pays
+ * for a table and a repeated one soon stops paying for searches.
+ */
+#define TCACHE_KEYS 64
+#define TCACHE_PRICE_SHIFT 1 /* a table costs 2^cells / 2 visited states */
+
+enum tstate { T_FREE, T_SEEN, T_BUILDING, T_READY, T_NEVER };
+
+typedef struct tentry {
+    enum tstate state;
+    const void *owner;
+    uint32_t ngoals;
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    uint64_t paid;  /* states visited by searches for these goals */
+    uint64_t used;  /* the cache's clock at the last use */
+    size_t refs;    /* threads holding the table: it stays */
+    table *t;
+} tentry;
+
+struct tcache {
+    pthread_mutex_t lock;
+    size_t budget, bytes; /* for tables, and taken by them */
+    uint64_t clock;
+    tentry e[TCACHE_KEYS];
+};
+
+tcache *tcache_new(size_t budget)
+{
+    tcache *tc = xcalloc(1, sizeof *tc);
+    pthread_mutex_init(&tc->lock, NULL);
+    tc->budget = budget;
+    return tc;
+}
+
+void tcache_free(tcache *tc)
+{
+    if (!tc)
+        return;
+    for (size_t i = 0; i < TCACHE_KEYS; i++)
+        table_free(tc->e[i].t);
+    pthread_mutex_destroy(&tc->lock);
+    free(tc);
+}
+
+static size_t table_bytes(const bfs_rule *rule)
+{
+    return (size_t)1 << rule->cells;
+}
+
+static tentry *find_entry(tcache *tc, const void *owner, const uint64_t *goals,
+                          uint32_t ngoals)
+{
+    for (size_t i = 0; i < TCACHE_KEYS; i++) {
+        tentry *e = &tc->e[i];
+        if (e->state != T_FREE && e->owner == owner &&
+            e->ngoals == ngoals &&
+            memcmp(e->goals, goals, ngoals * sizeof *goals) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* Forget e and free its table; e is held by no thread. */
+static void evict(tcache *tc, tentry *e)
+{
+    if (e->t)
+        tc->bytes -= table_bytes(&e->t->rule);
+    table_free(e->t);
+    memset(e, 0, sizeof *e);
+}
+
+/* The least recently used entry no thread holds (with a table, if tables). */
+static tentry *victim(tcache *tc, int tables)
+{
+    tentry *v = NULL;
+    for (size_t i = 0; i < TCACHE_KEYS; i++) {
+        tentry *e = &tc->e[i];
+        if (e->state == T_FREE || e->refs || e->state == T_BUILDING ||
+            (tables && !e->t))
+            continue;
+        if (!v || e->used < v->used)
+            v = e;
+    }
+    return v;
+}
+
+const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
+                        const uint64_t *goals, uint32_t ngoals)
+{
+    if (!table_fits(rule, tc->budget))
+        return NULL;
+    pthread_mutex_lock(&tc->lock);
+    tentry *e = find_entry(tc, owner, goals, ngoals);
+    table *t = NULL;
+    if (e) {
+        e->used = ++tc->clock;
+        if (e->state == T_READY) {
+            e->refs++;
+            t = e->t;
+        } else if (e->state == T_SEEN &&
+                   e->paid >= table_bytes(rule) >> TCACHE_PRICE_SHIFT) {
+            e->state = T_BUILDING; /* this thread builds, others search */
+            pthread_mutex_unlock(&tc->lock);
+            int fault;
+            table *built = table_build(rule, goals, ngoals, tc->budget, &fault);
+            pthread_mutex_lock(&tc->lock);
+            tentry *v;
+            while (built && tc->bytes + table_bytes(rule) > tc->budget &&
+                   (v = victim(tc, 1)))
+                evict(tc, v);
+            if (built && tc->bytes + table_bytes(rule) <= tc->budget) {
+                tc->bytes += table_bytes(rule);
+                e->t = t = built;
+                e->state = T_READY;
+                e->refs++;
+            } else { /* no room, too deep, or a plugin fault: search on */
+                table_free(built);
+                e->state = T_NEVER;
+            }
+        }
+    }
+    pthread_mutex_unlock(&tc->lock);
+    return t;
+}
+
+void tcache_searched(tcache *tc, const void *owner, const uint64_t *goals,
+                     uint32_t ngoals, uint64_t visited)
+{
+    pthread_mutex_lock(&tc->lock);
+    tentry *e = find_entry(tc, owner, goals, ngoals);
+    if (!e) {
+        for (size_t i = 0; i < TCACHE_KEYS && !e; i++)
+            if (tc->e[i].state == T_FREE)
+                e = &tc->e[i];
+        if (!e && (e = victim(tc, 0)))
+            evict(tc, e);
+        if (e) {
+            e->state = T_SEEN;
+            e->owner = owner;
+            e->ngoals = ngoals;
+            memcpy(e->goals, goals, ngoals * sizeof *goals);
+        }
+    }
+    if (e) {
+        e->paid += visited;
+        e->used = ++tc->clock;
+    }
+    pthread_mutex_unlock(&tc->lock);
+}
+
+void tcache_release(tcache *tc, const table *t)
+{
+    pthread_mutex_lock(&tc->lock);
+    for (size_t i = 0; i < TCACHE_KEYS; i++) {
+        tentry *e = &tc->e[i];
+        if (e->t == t && e->refs) {
+            e->refs--;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&tc->lock);
 }

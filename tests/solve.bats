@@ -156,3 +156,21 @@ swap_puzzles() {
     same_file "$T/a" "$T/b"
     same_file "$T/a" "$T/c"
 }
+
+@test "search engine, targets repeated 200 times (its table cache): counts equal swapref's with 1 and 2 jobs; paths replay" {
+    # 600 random 4x4 swaps with 8 ones, their targets cycling over three:
+    # each target's searches soon pay for its table, which then answers.
+    swapref gen -k 8 -S 71 600 |
+        awk 'NR <= 3 { t[NR % 3] = $2 } { print $1, t[NR % 3] }' >"$T/in"
+    printf 'rules:\n  s: {plugin: swap-adjacent, engine: search}\n  sp: {plugin: swap-adjacent, engine: search, path: true}\n' >"$T/c.yaml"
+    swapref solve "$T/in" >"$T/want"
+    for j in 1 2; do
+        run gridbfs_to "$T/got.$j" -c "$T/c.yaml" -r s -j $j "$T/in"
+        assert_success
+        same_file "$T/want" "$T/got.$j"
+    done
+    run gridbfs_to "$T/path" -c "$T/c.yaml" -r sp "$T/in"
+    assert_success
+    run swapref check "$T/in" "$T/path"
+    assert_success
+}

@@ -987,6 +987,99 @@ static void test_table_refusals(void)
     bfs_free(b);
 }
 
+/* Whether every state of cells cells has table t's distance to goal under
+   the line rule: line_distance(), or unreached when the counts differ. */
+static int table_is_line(const table *t, bfs *b, uint32_t cells, uint64_t goal)
+{
+    bfs_answer a;
+    for (uint64_t x = 0; x < (1ull << cells); x++) {
+        int want = line_distance(x, goal);
+        table_solve(t, x, 0, b, &a);
+        if (want < 0 ? a.status != BFS_NONE
+                     : a.status != BFS_FOUND || a.len != (size_t)want)
+            return 0;
+    }
+    return 1;
+}
+
+/* The cache of tables for goals given by the puzzles. */
+static void test_target_cache(void)
+{
+    bfs *b = bfs_new();
+    uint32_t n = 10;
+    bfs_rule r = make_rule(&line_ops, &n, 9, 10, 1);
+    uint64_t g[7]; /* four tokens side by side, from cell k */
+    for (int k = 0; k < 7; k++)
+        g[k] = 0xFull << k;
+    /* A build needs 2^10 distances and 2^10 queued states, 5 KiB; it
+       keeps the distances, 1 KiB: five tables fit in the build's budget. */
+    size_t budget = (size_t)5 << 10;
+    const int owner = 0, other = 0;
+    const table *t[7];
+
+    /* Unseen goals have no table; searches pay for one at 2^cells / 2. */
+    tcache *tc = tcache_new((size_t)1 << 20);
+    CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
+    tcache_searched(tc, &owner, &g[0], 1, 500);
+    CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
+    tcache_searched(tc, &owner, &g[0], 1, 11);
+    CHECK_WHY(tcache_get(tc, &owner, &r, &g[0], 1) == NULL,
+              "511 states visited do not yet pay for a 1024-state table");
+    tcache_searched(tc, &owner, &g[0], 1, 1);
+    t[0] = tcache_get(tc, &owner, &r, &g[0], 1);
+    CHECK_WHY(t[0] != NULL, "512 states visited buy the table");
+    CHECK(t[0] && table_is_line(t[0], b, 10, g[0]));
+    if (t[0])
+        tcache_release(tc, t[0]);
+    t[1] = tcache_get(tc, &owner, &r, &g[0], 1);
+    CHECK_WHY(t[1] == t[0], "the table is kept");
+    if (t[1])
+        tcache_release(tc, t[1]);
+    /* Another owner or other goals are other keys. */
+    CHECK(tcache_get(tc, &other, &r, &g[0], 1) == NULL);
+    CHECK(tcache_get(tc, &owner, &r, &g[1], 1) == NULL);
+    tcache_free(tc);
+
+    /* Five tables fill the budget; a sixth takes the place of the least
+       recently used one no thread holds, and of none that is held. */
+    tc = tcache_new(budget);
+    for (int k = 0; k < 5; k++) {
+        tcache_searched(tc, &owner, &g[k], 1, 1000);
+        t[k] = tcache_get(tc, &owner, &r, &g[k], 1);
+        CHECK(t[k] && table_is_line(t[k], b, 10, g[k]));
+    }
+    tcache_searched(tc, &owner, &g[5], 1, 1000);
+    CHECK_WHY(tcache_get(tc, &owner, &r, &g[5], 1) == NULL,
+              "no room while all five tables are held");
+    for (int k = 1; k < 5; k++)
+        if (t[k])
+            tcache_release(tc, t[k]);
+    tcache_searched(tc, &owner, &g[6], 1, 1000);
+    t[6] = tcache_get(tc, &owner, &r, &g[6], 1);
+    CHECK_WHY(t[6] != NULL, "released tables make room");
+    CHECK(t[6] && table_is_line(t[6], b, 10, g[6]));
+    CHECK_WHY(t[0] && table_is_line(t[0], b, 10, g[0]),
+              "a held table stays whole");
+    CHECK_WHY(tcache_get(tc, &owner, &r, &g[1], 1) == NULL,
+              "the least recently used table went: its goals start over");
+    const table *again = tcache_get(tc, &owner, &r, &g[2], 1);
+    CHECK_WHY(again == t[2], "the others stay");
+    if (again)
+        tcache_release(tc, again);
+    if (t[0])
+        tcache_release(tc, t[0]);
+    if (t[6])
+        tcache_release(tc, t[6]);
+    tcache_free(tc);
+
+    /* A budget too small for one build: never a table. */
+    tc = tcache_new(budget - 1);
+    tcache_searched(tc, &owner, &g[0], 1, 1u << 20);
+    CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
+    tcache_free(tc);
+    bfs_free(b);
+}
+
 int main(void)
 {
     test_counter_forward();
@@ -998,6 +1091,7 @@ int main(void)
     test_determinism();
     test_table_paths();
     test_table_refusals();
+    test_target_cache();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
