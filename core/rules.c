@@ -167,9 +167,7 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     if (!in->error) {
         const gridbfs_plugin *ops = in->plugin->ops;
         in->need_path = in->with_path || GRIDBFS_PLUGIN_OP(ops, judge_text);
-        memset(in->cell, CELL_BAD, sizeof in->cell);
-        in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
-        in->cell[(unsigned char)in->rule.one] = CELL_ONE;
+        rules_set_cells(in);
         int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
         int fits = fits_table(rs, in);
         /* auto: a table where one fits, else the exact solver, else search */
@@ -196,26 +194,15 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
     return in;
 }
 
-/* The message for the first cell of row i (text t) not in the alphabet. */
-static void bad_cell(const gridbfs_rule *r, uint32_t i, const char *t,
-                     char *msg)
+void rules_set_cells(rule_inst *in)
 {
-    while (*t == r->one || *t == r->zero)
-        t++;
-    unsigned char u = (unsigned char)*t;
-    if (u > 0x20 && u < 0x7f)
-        fmt(msg, RULES_MSG_MAX,
-            "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')",
-            i + 1, *t, r->one, r->zero);
-    else
-        fmt(msg, RULES_MSG_MAX,
-            "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
-            "'%c')",
-            i + 1, u, r->one, r->zero);
+    memset(in->cell, CELL_BAD, sizeof in->cell);
+    in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
+    in->cell[(unsigned char)in->rule.one] = CELL_ONE;
 }
 
-int rules_parse(const rule_inst *in, const record *rec,
-                gridbfs_board *boards, char *msg, uint64_t *msg_line)
+int rules_check(const rule_inst *in, const record *rec, char *msg,
+                uint64_t *msg_line)
 {
     const gridbfs_rule *r = &in->rule;
     *msg_line = rec->line;
@@ -231,12 +218,10 @@ int rules_parse(const rule_inst *in, const record *rec,
     if (rec->nboards != r->boards) {
         fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
             r->boards, r->boards == 1 ? "" : "s", rec->nboards);
-        *msg_line = rec->line;
         return -1;
     }
     const record_row *row = rec->row;
     for (uint32_t b = 0; b < rec->nboards; b++) {
-        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
                 "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
@@ -244,33 +229,85 @@ int rules_parse(const rule_inst *in, const record *rec,
             *msg_line = row->line;
             return -1;
         }
-        for (uint32_t i = 0; i < r->rows; i++, row++) {
-            *msg_line = row->line;
+        for (uint32_t i = 0; i < r->rows; i++, row++)
             if (row->len != r->cols) {
                 fmt(msg, RULES_MSG_MAX,
                     "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
                     i + 1, row->len, r->cols);
+                *msg_line = row->line;
                 return -1;
             }
-            const unsigned char *t = (const unsigned char *)row->text;
-            uint64_t bits = 0;
-            unsigned seen = 0;
-            for (uint32_t c = 0; c < row->len; c++) { /* no branches */
-                unsigned v = in->cell[t[c]];
-                bits |= (uint64_t)(v & CELL_ONE) << c;
-                seen |= v;
-            }
-            if (seen & CELL_BAD) {
-                bad_cell(r, i, row->text, msg);
-                return -1;
-            }
-            uint32_t k = i * r->cols, w = k / 64, at = k % 64;
-            boards[b].w[w] |= bits << at;
-            if (at + r->cols > 64)
-                boards[b].w[w + 1] |= bits >> (64 - at);
-        }
     }
-    *msg_line = rec->line; /* an answer's message is about the record */
+    return 0;
+}
+
+/*
+ * Row i (text t, cols cells) into board bd; returns 0, or -1 with why in
+ * msg when a byte is not a cell.
+ */
+static int pack_row(const rule_inst *in, uint32_t i, const char *t,
+                    gridbfs_board *bd, char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    const unsigned char *u = (const unsigned char *)t;
+    uint64_t bits = 0;
+    unsigned seen = 0;
+    for (uint32_t c = 0; c < r->cols; c++) { /* no branches */
+        unsigned v = in->cell[u[c]];
+        bits |= (uint64_t)(v & CELL_ONE) << c;
+        seen |= v;
+    }
+    if (seen & CELL_BAD) {
+        while (in->cell[*u] != CELL_BAD)
+            u++;
+        if (*u > 0x20 && *u < 0x7f)
+            fmt(msg, RULES_MSG_MAX,
+                "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')",
+                i + 1, *u, r->one, r->zero);
+        else
+            fmt(msg, RULES_MSG_MAX,
+                "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' "
+                "or '%c')",
+                i + 1, *u, r->one, r->zero);
+        return -1;
+    }
+    uint32_t k = i * r->cols, w = k / 64, at = k % 64;
+    bd->w[w] |= bits << at;
+    if (at + r->cols > 64)
+        bd->w[w + 1] |= bits >> (64 - at);
+    return 0;
+}
+
+int rules_pack(const rule_inst *in, const char *cells, gridbfs_board *boards,
+               char *msg, uint32_t *bad_row)
+{
+    const gridbfs_rule *r = &in->rule;
+    for (uint32_t b = 0, k = 0; b < r->boards; b++) {
+        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
+        for (uint32_t i = 0; i < r->rows; i++, k++, cells += r->cols)
+            if (pack_row(in, i, cells, &boards[b], msg)) {
+                *bad_row = k;
+                return -1;
+            }
+    }
+    return 0;
+}
+
+int rules_parse(const rule_inst *in, const record *rec,
+                gridbfs_board *boards, char *msg, uint64_t *msg_line)
+{
+    const gridbfs_rule *r = &in->rule;
+    if (rules_check(in, rec, msg, msg_line))
+        return -1;
+    const record_row *row = rec->row;
+    for (uint32_t b = 0; b < r->boards; b++) {
+        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
+        for (uint32_t i = 0; i < r->rows; i++, row++)
+            if (pack_row(in, i, row->text, &boards[b], msg)) {
+                *msg_line = row->line;
+                return -1;
+            }
+    }
     return 0;
 }
 

@@ -58,12 +58,24 @@ void rules_free(rules *rs);
 rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
                      uint32_t cols, const cfg_param **bad);
 
+/* Fill in in->cell from in->rule's alphabet (rules_get() does). */
+void rules_set_cells(rule_inst *in);
+
 /*
  * The boards of record rec for inst.  Returns 0, or -1 with why the record
  * is invalid in msg (RULES_MSG_MAX bytes) and the line at fault in msg_line.
+ * It is two steps, which may run on two threads: rules_check(), the
+ * record's shape (the same results, every check but the cells'), then
+ * rules_pack(), the cells of every row of every board back to back into
+ * boards (on a byte that is not a cell: -1, why in msg and the row at
+ * fault, counted from 0 over all boards, in *bad_row).
  */
 int rules_parse(const rule_inst *in, const record *rec,
                 gridbfs_board *boards, char *msg, uint64_t *msg_line);
+int rules_check(const rule_inst *in, const record *rec, char *msg,
+                uint64_t *msg_line);
+int rules_pack(const rule_inst *in, const char *cells, gridbfs_board *boards,
+               char *msg, uint32_t *bad_row);
 
 /*
  * Solve boards with inst: fill in res's status, moves, path and message

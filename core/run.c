@@ -36,16 +36,17 @@ typedef struct job {
     rule_inst *in;
     const char *source;
     uint64_t record, line, msg_line;
-    uint32_t id;     /* offset into the chunk's text, or NO_TEXT */
-    uint32_t msg;    /* why the record is invalid, or NO_TEXT */
-    uint32_t boards; /* the boards' words, packed into the text */
+    uint32_t id;    /* offset into the chunk's text, or NO_TEXT */
+    uint32_t msg;   /* why the record is invalid, or NO_TEXT */
+    uint32_t cells; /* the boards' cells, row after row, in the text */
+    uint32_t step;  /* row k is on line + k * step */
 } job;
 
 typedef struct chunk {
     job *jobs;
     size_t n, limit; /* records in it, and the most it will take */
     size_t cap;      /* jobs allocated */
-    strbuf text;     /* ids, read-time messages and boards */
+    strbuf text;     /* ids, read-time messages and cells */
     strbuf out, err; /* formatted results and messages */
     int status;      /* worst exit status earned */
     int flush;       /* flush the output after writing this chunk */
@@ -69,7 +70,9 @@ typedef struct pipeline {
     size_t nchunks, allocated; /* chunks allowed, and made */
     size_t inflight, max_inflight; /* the limits of chunks out of the free list */
     uint64_t next_seq, next_write;
-    int closing, write_failed, status;
+    int closing, status;
+    int writing;               /* a thread is writing chunks out */
+    atomic_int write_failed;
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
@@ -77,7 +80,8 @@ typedef struct pipeline {
     size_t nnames;
 
     /* progress */
-    uint64_t records, bytes_read, bytes_total;
+    uint64_t records, bytes_total;
+    atomic_uint_fast64_t bytes_read; /* by the reader, for the writer */
     struct timespec start, last;
     int progress_shown;
 } pipeline;
@@ -108,11 +112,14 @@ static void progress_show(pipeline *p)
     fprintf(stderr, "\r\033[K" PROGRAM_NAME ": %llu records, %.0f/s",
             (unsigned long long)p->records, secs > 0 ? p->records / secs : 0);
     if (p->bytes_total)
-        fprintf(stderr, ", %.0f%%", 100.0 * p->bytes_read / p->bytes_total);
+        fprintf(stderr, ", %.0f%%",
+                100.0 * atomic_load_explicit(&p->bytes_read,
+                                             memory_order_relaxed) /
+                    p->bytes_total);
     p->progress_shown = 1;
 }
 
-/* Write chunk c's results and messages; the caller holds the lock. */
+/* Write chunk c's results and messages; only the writing thread does. */
 static void write_chunk(pipeline *p, chunk *c)
 {
     if (c->err.len) {
@@ -132,12 +139,6 @@ static void write_chunk(pipeline *p, chunk *c)
         progress_show(p);
 }
 
-/* Words of one board of inst: a job keeps no more. */
-static size_t board_words(const rule_inst *in)
-{
-    return (in->rule.rows * in->rule.cols + 63) / 64;
-}
-
 /* Answer and format every record of c; needs no lock. */
 static void answer_chunk(pipeline *p, worker *w, chunk *c)
 {
@@ -151,21 +152,22 @@ static void answer_chunk(pipeline *p, worker *w, chunk *c)
         res.line = j->line;
         res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
         res.rule = j->in->name;
+        uint64_t msg_line = j->msg_line;
+        uint32_t bad_row;
         if (j->msg != NO_TEXT) {
             res.status = ST_INVALID;
             res.message = c->text.p + j->msg;
+        } else if (rules_pack(j->in, c->text.p + j->cells, boards, msg,
+                              &bad_row)) {
+            res.status = ST_INVALID;
+            res.message = msg;
+            msg_line = j->line + bad_row * j->step;
         } else {
-            size_t n = board_words(j->in);
-            const char *words = c->text.p + j->boards;
-            for (uint32_t b = 0; b < j->in->rule.boards; b++) {
-                memset(&boards[b], 0, sizeof boards[b]);
-                memcpy(boards[b].w, words + b * n * 8, n * 8);
-            }
             rules_answer(p->rc->rules, j->in, boards, w->bfs, &res, msg);
         }
         if (res.status == ST_INVALID || res.status == ST_LIMIT) {
             sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->source,
-                      (unsigned long long)j->msg_line, res.message);
+                      (unsigned long long)msg_line, res.message);
             if (c->status < 1)
                 c->status = 1;
         }
@@ -173,15 +175,24 @@ static void answer_chunk(pipeline *p, worker *w, chunk *c)
     }
 }
 
-/* Mark c answered and write every chunk now next in line; holds the lock. */
+/*
+ * Mark c answered and write every chunk now next in line; called with the
+ * lock held, which it lets go while it writes.  One thread writes at a
+ * time: another that finishes a chunk meanwhile leaves it to that one.
+ */
 static void finish_chunk(pipeline *p, chunk *c)
 {
     c->done = 1;
+    if (p->writing)
+        return;
+    p->writing = 1;
     for (;;) {
         chunk *next = p->ring[p->next_write % MAX_CHUNKS];
         if (!next || !next->done || next->seq != p->next_write)
             break;
+        pthread_mutex_unlock(&p->lock);
         write_chunk(p, next);
+        pthread_mutex_lock(&p->lock);
         p->ring[p->next_write % MAX_CHUNKS] = NULL;
         p->next_write++;
         p->inflight -= next->limit;
@@ -189,6 +200,7 @@ static void finish_chunk(pipeline *p, chunk *c)
         p->free = next;
         pthread_cond_signal(&p->room);
     }
+    p->writing = 0;
 }
 
 static void *worker_main(void *arg)
@@ -288,7 +300,6 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
 {
     job *j = &c->jobs[c->n++];
     char msg[RULES_MSG_MAX];
-    gridbfs_board boards[RECORD_MAX_BOARDS];
 
     j->in = file_inst;
     if (rec->rule || rec->rows) {
@@ -310,14 +321,26 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
         j->id = (uint32_t)c->text.len;
         sb_add(&c->text, rec->id, strlen(rec->id) + 1);
     }
-    if (rules_parse(j->in, rec, boards, msg, &j->msg_line)) {
+    /* The cells are packed by the worker, which needs the line of a row
+       with a bad cell: rows on one line or on lines one after another say
+       it; the rare others are packed here, for their check. */
+    j->step = rec->line_syntax ? 0 : 1;
+    uint32_t nrows = j->in->rule.boards * j->in->rule.rows;
+    int check = rules_check(j->in, rec, msg, &j->msg_line);
+    for (uint32_t k = 0; !check && j->step && k < nrows; k++)
+        if (rec->row[k].line != rec->line + k) {
+            gridbfs_board boards[RECORD_MAX_BOARDS];
+            check = rules_parse(j->in, rec, boards, msg, &j->msg_line);
+            break;
+        }
+    if (check) {
         j->msg = (uint32_t)c->text.len;
         sb_add(&c->text, msg, strlen(msg) + 1);
-    } else {
-        j->boards = (uint32_t)c->text.len;
-        for (uint32_t b = 0; b < j->in->rule.boards; b++)
-            sb_add(&c->text, (const char *)boards[b].w, board_words(j->in) * 8);
+        return;
     }
+    j->cells = (uint32_t)c->text.len;
+    for (uint32_t k = 0; k < nrows; k++)
+        sb_add(&c->text, rec->row[k].text, rec->row[k].len);
 }
 
 /* The rule a file's grid records use. */
@@ -365,9 +388,9 @@ static void read_input(pipeline *p, const char *path, chunk **cur,
             break;
         add_job(rc, *cur, source, rec, in);
         if ((*cur)->n == (*cur)->limit) {
-            pthread_mutex_lock(&p->lock);
-            p->bytes_read += reader_offset(rd) - before;
-            pthread_mutex_unlock(&p->lock);
+            atomic_fetch_add_explicit(&p->bytes_read,
+                                      reader_offset(rd) - before,
+                                      memory_order_relaxed);
             before = reader_offset(rd);
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             submit(p, *cur, self);

@@ -109,6 +109,27 @@ grid() { tr '/' '\n' <<<"$1"; }
     [ "$(grep -c . <<<"$stderr")" -eq 9 ] || fail "expected 9 messages: $stderr"
 }
 
+@test "a byte that is not a cell is reported on its own line, with 1 or 2 jobs" {
+    f=$BATS_TEST_TMPDIR/in
+    {
+        printf 'bwwb\nbbwb\nbwwb\nbwwx\n\n'              # line 4: the 4th row
+        printf 'bwwb\n# a comment\nbbwb\nbwwb\nbw?b\n\n' # line 10, after a comment
+        echo "id=l bwwb/bbwb/bwwb/b!wb"                    # line 12: line syntax
+    } >"$f"
+    # two boards with a blank line between them: line 8, board 2's row 3
+    printf '1111\n0000\n1110\n0010\n\n1010\n0101\n1x10\n0101\n' >"$f.two"
+    for j in 1 2; do
+        run -1 --separate-stderr gridbfs -j $j "$f"
+        assert_output "$(printf 'invalid\ninvalid\ninvalid')"
+        [ "$(sed -n 1p <<<"$stderr")" = "gridbfs: $f:4: row 4: 'x' is not a cell (expected 'b' or 'w')" ]
+        [ "$(sed -n 2p <<<"$stderr")" = "gridbfs: $f:10: row 4: '?' is not a cell (expected 'b' or 'w')" ]
+        [ "$(sed -n 3p <<<"$stderr")" = "gridbfs: $f:12: row 4: '!' is not a cell (expected 'b' or 'w')" ]
+        run -1 --separate-stderr gridbfs -j $j -r p1225 "$f.two"
+        assert_output invalid
+        [ "$stderr" = "gridbfs: $f.two:8: row 3: 'x' is not a cell (expected '1' or '0')" ]
+    done
+}
+
 @test "a missing second board at the end of input is one invalid record" {
     run -1 --separate-stderr gridbfs -r p1225 < <(printf '1111\n0000\n1110\n0010\n1010\n0101\n1010\n0101\n\n1111\n0000\n1110\n0010\n')
     assert_line --index 0 '4'

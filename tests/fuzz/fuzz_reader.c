@@ -322,6 +322,7 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
     in.rule.one = sh->one;
     in.rule.zero = sh->zero;
     in.rule.boards = sh->boards;
+    rules_set_cells(&in);
     int rc = rules_parse(&in, rec, boards, msg, &msg_line);
     if (rc == 0) {
         const record_row *row = rec->row;
