@@ -64,12 +64,13 @@ make_input() {
     # Feed one record, read its answer, then feed the next: gridbfs must
     # answer a record as soon as its line arrives, not at end of input.
     coproc GB { "$GRIDBFS" -j2; }
+    local pid=$GB_PID # bash unsets GB_PID once the coprocess has ended
     echo 'bwwb/bbwb/bwwb/bwww' >&"${GB[1]}"
     read -r -t 10 first <&"${GB[0]}"
     echo 'bwbw/wwww/bbwb/bwwb' >&"${GB[1]}"
     read -r -t 10 second <&"${GB[0]}"
     exec {GB[1]}>&-
-    wait "$GB_PID"
+    wait "$pid"
     [ "$first" = 4 ]
     [ "$second" = Impossible ]
 }
