@@ -244,9 +244,9 @@ static int is_blank(char c)
 }
 
 /* What a byte is to a line: one table lookup a byte in the hot loop. */
-enum { C_BLANK = 1, C_MARK = 2 }; /* C_MARK: '/' or '=', a line record */
+enum { C_BLANK = 1, C_TAB = 2, C_MARK = 4 }; /* C_MARK: '/' or '=' */
 static const unsigned char byte_class[256] = {
-    ['\t'] = C_BLANK, [' '] = C_BLANK, ['/'] = C_MARK, ['='] = C_MARK};
+    ['\t'] = C_BLANK | C_TAB, [' '] = C_BLANK, ['/'] = C_MARK, ['='] = C_MARK};
 
 /* Append bytes to the record text; returns their offset. */
 static uint32_t text_add(reader *rd, const char *s, size_t n, int nul)
@@ -460,7 +460,7 @@ static void line_board(reader *rd, const char *t, size_t n)
     for (;;) {
         const char *slash = memchr(t, '/', n);
         size_t len = slash ? (size_t)(slash - t) : n;
-        rec_row(rd, t, len, 1, rd->lineno);
+        rec_row(rd, t, len, 0, rd->lineno); /* a token holds no blanks */
         if (!slash)
             break;
         t += len + 1;
@@ -469,8 +469,9 @@ static void line_board(reader *rd, const char *t, size_t n)
     rec_end_board(rd);
 }
 
-/* A whole line-syntax record. */
-static const record *line_record(reader *rd, const char *s, size_t n)
+/* A whole line-syntax record; tabs: whether the line has any. */
+static const record *line_record(reader *rd, const char *s, size_t n,
+                                 int tabs)
 {
     rec_begin(rd, 1);
     size_t i = 0;
@@ -478,6 +479,10 @@ static const record *line_record(reader *rd, const char *s, size_t n)
         while (i < n && is_blank(s[i]))
             i++;
         size_t j = i;
+        if (!tabs) { /* tokens end at a space */
+            const char *sp = memchr(s + i, ' ', n - i);
+            j = sp ? (size_t)(sp - s) : n;
+        }
         while (j < n && !is_blank(s[j]))
             j++;
         if (j == i)
@@ -552,6 +557,6 @@ const record *reader_next(reader *rd)
                       rd->max_line);
             return rec_finish(rd);
         }
-        return line_record(rd, s, n);
+        return line_record(rd, s, n, (seen & C_TAB) != 0);
     }
 }

@@ -242,53 +242,56 @@ int rules_check(const rule_inst *in, const record *rec, char *msg,
 }
 
 /*
- * Row i (text t, cols cells) into board bd; returns 0, or -1 with why in
- * msg when a byte is not a cell.
+ * n cells of text t into board bd from cell k on; returns -1, or the index
+ * in t of the first byte that is not a cell.
  */
-static int pack_row(const rule_inst *in, uint32_t i, const char *t,
-                    gridbfs_board *bd, char *msg)
+static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
+                 gridbfs_board *bd)
 {
-    const gridbfs_rule *r = &in->rule;
     const unsigned char *u = (const unsigned char *)t;
-    uint64_t bits = 0;
     unsigned seen = 0;
-    for (uint32_t c = 0; c < r->cols; c++) { /* no branches */
+    for (uint32_t c = 0; c < n; c++, k++) { /* no branches */
         unsigned v = in->cell[u[c]];
-        bits |= (uint64_t)(v & CELL_ONE) << c;
+        bd->w[k / 64] |= (uint64_t)(v & CELL_ONE) << k % 64;
         seen |= v;
     }
-    if (seen & CELL_BAD) {
-        while (in->cell[*u] != CELL_BAD)
-            u++;
-        if (*u > 0x20 && *u < 0x7f)
-            fmt(msg, RULES_MSG_MAX,
-                "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')",
-                i + 1, *u, r->one, r->zero);
-        else
-            fmt(msg, RULES_MSG_MAX,
-                "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' "
-                "or '%c')",
-                i + 1, *u, r->one, r->zero);
+    if (!(seen & CELL_BAD))
         return -1;
-    }
-    uint32_t k = i * r->cols, w = k / 64, at = k % 64;
-    bd->w[w] |= bits << at;
-    if (at + r->cols > 64)
-        bd->w[w + 1] |= bits >> (64 - at);
-    return 0;
+    long c = 0;
+    while (in->cell[u[c]] != CELL_BAD)
+        c++;
+    return c;
+}
+
+/* Why byte b of row row (1-based) is refused. */
+static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
+{
+    unsigned char u = (unsigned char)b;
+    if (u > 0x20 && u < 0x7f)
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')", row,
+            b, r->one, r->zero);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
+            "'%c')",
+            row, u, r->one, r->zero);
 }
 
 int rules_pack(const rule_inst *in, const char *cells, gridbfs_board *boards,
                char *msg, uint32_t *bad_row)
 {
     const gridbfs_rule *r = &in->rule;
-    for (uint32_t b = 0, k = 0; b < r->boards; b++) {
-        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
-        for (uint32_t i = 0; i < r->rows; i++, k++, cells += r->cols)
-            if (pack_row(in, i, cells, &boards[b], msg)) {
-                *bad_row = k;
-                return -1;
-            }
+    uint32_t n = r->rows * r->cols;
+    for (uint32_t b = 0; b < r->boards; b++, cells += n) {
+        boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+        long c = pack(in, cells, n, 0, &boards[b]);
+        if (c >= 0) {
+            uint32_t row = (uint32_t)c / r->cols;
+            bad_cell(r, row + 1, cells[c], msg);
+            *bad_row = b * r->rows + row;
+            return -1;
+        }
     }
     return 0;
 }
@@ -301,12 +304,15 @@ int rules_parse(const rule_inst *in, const record *rec,
         return -1;
     const record_row *row = rec->row;
     for (uint32_t b = 0; b < r->boards; b++) {
-        memset(&boards[b], 0, sizeof boards[b]); /* the ABI: all zero bits */
-        for (uint32_t i = 0; i < r->rows; i++, row++)
-            if (pack_row(in, i, row->text, &boards[b], msg)) {
+        boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+        for (uint32_t i = 0; i < r->rows; i++, row++) {
+            long c = pack(in, row->text, r->cols, i * r->cols, &boards[b]);
+            if (c >= 0) {
+                bad_cell(r, i + 1, row->text[c], msg);
                 *msg_line = row->line;
                 return -1;
             }
+        }
     }
     return 0;
 }

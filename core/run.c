@@ -339,8 +339,13 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
         return;
     }
     j->cells = (uint32_t)c->text.len;
-    for (uint32_t k = 0; k < nrows; k++)
-        sb_add(&c->text, rec->row[k].text, rec->row[k].len);
+    const record_row *first = &rec->row[0], *last = &rec->row[nrows - 1];
+    size_t all = j->in->rule.rows * j->in->rule.cols * j->in->rule.boards;
+    if (last->text + last->len == first->text + all) /* rows back to back */
+        sb_add(&c->text, first->text, all);
+    else
+        for (uint32_t k = 0; k < nrows; k++)
+            sb_add(&c->text, rec->row[k].text, rec->row[k].len);
 }
 
 /* The rule a file's grid records use. */

@@ -76,6 +76,15 @@ grid() { tr '/' '\n' <<<"$1"; }
     assert_line --index 5 --partial ',5,8,,poj1753,solved,0,'
 }
 
+@test "line syntax: tokens are separated by spaces, tabs or both" {
+    printf 'id=a\t%s\nid=b %s\t\nid=c  \t %s  \n\tid=d %s\n' "$S1" "$S1" "$S1" "$S2" >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs -f csv "$BATS_TEST_TMPDIR/in"
+    assert_line --index 1 --partial ',1,1,a,poj1753,solved,4,'
+    assert_line --index 2 --partial ',2,2,b,poj1753,solved,4,'
+    assert_line --index 3 --partial ',3,3,c,poj1753,solved,4,'
+    assert_line --index 4 --partial ',4,4,d,poj1753,impossible,,'
+}
+
 @test "a one-row board in line syntax ends with a slash" {
     # By hand, on a 1x3 plus-stencil board: no single press makes bwb
     # uniform (wbb, wbw, bbw); pressing both ends does (bwb -> wbb -> www).
