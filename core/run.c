@@ -26,7 +26,7 @@
 #include "reader.h"
 #include "util.h"
 
-#define CHUNK_RECORDS 1024
+#define CHUNK_RECORDS 4096
 #define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
 #define NO_TEXT UINT32_MAX
@@ -62,6 +62,8 @@ typedef struct worker {
 
 typedef struct pipeline {
     const run_config *rc;
+    unsigned nthreads; /* workers besides the reader */
+    worker *reader;    /* the reader's own, for the chunks it answers */
     pthread_mutex_t lock;
     pthread_cond_t work; /* a chunk was queued, or closing */
     pthread_cond_t room; /* a chunk was freed or written */
@@ -203,6 +205,30 @@ static void finish_chunk(pipeline *p, chunk *c)
     p->writing = 0;
 }
 
+/*
+ * Take the chunk at the head of the queue, answer it and pass it to the
+ * writer; called and returning with the lock held.
+ */
+static void work(pipeline *p, worker *w)
+{
+    chunk *c = p->queue;
+    p->queue = c->next;
+    pthread_mutex_unlock(&p->lock);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    answer_chunk(p, w, c);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (c->n) { /* a moving average; a lost update does no harm */
+        uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
+        uint64_t old = atomic_load_explicit(&p->ns_per_record,
+                                            memory_order_relaxed);
+        atomic_store_explicit(&p->ns_per_record, old ? (3 * old + ns) / 4 : ns,
+                              memory_order_relaxed);
+    }
+    pthread_mutex_lock(&p->lock);
+    finish_chunk(p, c);
+}
+
 static void *worker_main(void *arg)
 {
     pipeline *p = arg;
@@ -211,25 +237,9 @@ static void *worker_main(void *arg)
     for (;;) {
         while (!p->queue && !p->closing)
             pthread_cond_wait(&p->work, &p->lock);
-        chunk *c = p->queue;
-        if (!c)
+        if (!p->queue)
             break;
-        p->queue = c->next;
-        pthread_mutex_unlock(&p->lock);
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        answer_chunk(p, &w, c);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (c->n) { /* a moving average; a lost update does no harm */
-            uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
-            uint64_t old = atomic_load_explicit(&p->ns_per_record,
-                                                memory_order_relaxed);
-            atomic_store_explicit(&p->ns_per_record,
-                                  old ? (3 * old + ns) / 4 : ns,
-                                  memory_order_relaxed);
-        }
-        pthread_mutex_lock(&p->lock);
-        finish_chunk(p, c);
+        work(p, &w);
     }
     pthread_mutex_unlock(&p->lock);
     bfs_free(w.bfs);
@@ -237,7 +247,12 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* A free chunk for the reader, waiting while too much is in flight. */
+/*
+ * A free chunk for the reader.  While too much is in flight, the reader
+ * answers queued chunks itself, and waits only when there are none: so
+ * -j N keeps N threads answering when answers are the work, and no more
+ * threads than processors busy when reading is.
+ */
 static chunk *get_chunk(pipeline *p)
 {
     size_t limit = CHUNK_RECORDS;
@@ -250,8 +265,12 @@ static chunk *get_chunk(pipeline *p)
     }
     pthread_mutex_lock(&p->lock);
     while ((!p->free && p->allocated == p->nchunks) ||
-           p->inflight + limit > p->max_inflight)
-        pthread_cond_wait(&p->room, &p->lock);
+           p->inflight + limit > p->max_inflight) {
+        if (p->queue)
+            work(p, p->reader);
+        else
+            pthread_cond_wait(&p->room, &p->lock);
+    }
     chunk *c = p->free;
     if (c) {
         p->free = c->next;
@@ -273,15 +292,15 @@ static chunk *get_chunk(pipeline *p)
     return c;
 }
 
-/* Hand c over: to the workers, or answered right here with one job. */
-static void submit(pipeline *p, chunk *c, worker *self)
+/* Hand c over: to the workers, or answered right here with -j 1. */
+static void submit(pipeline *p, chunk *c)
 {
-    if (self)
-        answer_chunk(p, self, c);
+    if (!p->nthreads)
+        answer_chunk(p, p->reader, c);
     pthread_mutex_lock(&p->lock);
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
-    if (self) {
+    if (!p->nthreads) {
         finish_chunk(p, c);
     } else {
         if (p->queue)
@@ -360,8 +379,7 @@ static const char *file_rule(const run_config *rc, const char *path)
 }
 
 /* Read one input into chunks; *cur is the chunk being filled. */
-static void read_input(pipeline *p, const char *path, chunk **cur,
-                       worker *self)
+static void read_input(pipeline *p, const char *path, chunk **cur)
 {
     const run_config *rc = p->rc;
     char err[RULES_MSG_MAX];
@@ -386,7 +404,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur,
         if ((*cur)->n && !reader_buffered(rd)) {
             /* The input may make us wait: answer what we have first. */
             (*cur)->flush = 1;
-            submit(p, *cur, self);
+            submit(p, *cur);
             *cur = get_chunk(p);
         }
         if (!(rec = reader_next(rd)))
@@ -398,7 +416,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur,
                                       memory_order_relaxed);
             before = reader_offset(rd);
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
-            submit(p, *cur, self);
+            submit(p, *cur);
             *cur = get_chunk(p);
             if (p->write_failed)
                 break;
@@ -430,18 +448,21 @@ int run(const run_config *rc, char *const *files, int nfiles)
 {
     static char *const std_in[] = {"-"};
     pipeline p = {0};
-    unsigned nthreads = rc->jobs > 1 ? rc->jobs : 0;
+    /* -j N: the reader and N - 1 workers (see get_chunk()) */
+    unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
     pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
-    worker self = {NULL, NULL};
+    worker reader = {bfs_new(), output_new(rc->format)};
 
     if (nfiles == 0) {
         files = std_in;
         nfiles = 1;
     }
     p.rc = rc;
+    p.nthreads = nthreads;
+    p.reader = &reader;
     /* threads: two full chunks a thread and two more, or many small ones */
     p.nchunks = nthreads ? MAX_CHUNKS : 1;
-    p.max_inflight = (nthreads ? nthreads * 2 + 2 : 1) * CHUNK_RECORDS;
+    p.max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.work, NULL);
     pthread_cond_init(&p.room, NULL);
@@ -450,10 +471,6 @@ int run(const run_config *rc, char *const *files, int nfiles)
     p.last.tv_nsec = p.start.tv_nsec;
     if (rc->progress)
         p.bytes_total = total_bytes(files, nfiles);
-    if (!nthreads) {
-        self.bfs = bfs_new();
-        self.out = output_new(rc->format);
-    }
     for (unsigned i = 0; i < nthreads; i++)
         if (pthread_create(&threads[i], NULL, worker_main, &p) != 0) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
@@ -464,11 +481,13 @@ int run(const run_config *rc, char *const *files, int nfiles)
     chunk *cur = get_chunk(&p);
     output_header(rc->format, &cur->out);
     for (int i = 0; i < nfiles && !p.write_failed; i++)
-        read_input(&p, files[i], &cur, nthreads ? NULL : &self);
+        read_input(&p, files[i], &cur);
     cur->flush = 1;
-    submit(&p, cur, nthreads ? NULL : &self);
+    submit(&p, cur);
 
     pthread_mutex_lock(&p.lock);
+    while (p.queue) /* the input is read: help answer what is left */
+        work(&p, &reader);
     p.closing = 1;
     pthread_cond_broadcast(&p.work);
     pthread_mutex_unlock(&p.lock);
@@ -488,8 +507,8 @@ int run(const run_config *rc, char *const *files, int nfiles)
     for (size_t i = 0; i < p.nnames; i++)
         free(p.names[i]);
     free(p.names);
-    bfs_free(self.bfs);
-    output_free(self.out);
+    bfs_free(reader.bfs);
+    output_free(reader.out);
     free(threads);
     pthread_cond_destroy(&p.room);
     pthread_cond_destroy(&p.work);
