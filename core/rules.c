@@ -177,9 +177,12 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
                           (in->rule.rows * in->rule.cols > GRIDBFS_SEARCH_CELLS ||
                            !(fixed && fits))));
         /* A table for the puzzle's own goals finds another shortest path
-           than a search would: only where no path is printed, so that an
-           answer never depends on the records before it. */
-        in->target_tables = !fixed && fits && !in->need_path;
+           than a search would, and answers where a search would stop at
+           max_states: only where no path is printed and no search can stop,
+           so that an answer never depends on the records before it. */
+        in->target_tables = !fixed && fits && !in->need_path && /* fits: */
+                            rs->cfg->max_states >= /* at most 30 cells */
+                                (uint64_t)1 << (in->rule.rows * in->rule.cols);
         if (in->engine == ENGINE_EXACT && !GRIDBFS_PLUGIN_OP(ops, solve)) {
             fmt(full, sizeof full,
                 "rule '%s': engine exact, but plugin '%s' has no exact solver",
@@ -199,46 +202,6 @@ void rules_set_cells(rule_inst *in)
     memset(in->cell, CELL_BAD, sizeof in->cell);
     in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
     in->cell[(unsigned char)in->rule.one] = CELL_ONE;
-}
-
-int rules_check(const rule_inst *in, const record *rec, char *msg,
-                uint64_t *msg_line)
-{
-    const gridbfs_rule *r = &in->rule;
-    *msg_line = rec->line;
-    if (rec->error) {
-        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
-        *msg_line = rec->error_line;
-        return -1;
-    }
-    if (in->error) {
-        fmt(msg, RULES_MSG_MAX, "%s", in->error);
-        return -1;
-    }
-    if (rec->nboards != r->boards) {
-        fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
-            r->boards, r->boards == 1 ? "" : "s", rec->nboards);
-        return -1;
-    }
-    const record_row *row = rec->row;
-    for (uint32_t b = 0; b < rec->nboards; b++) {
-        if (rec->board_rows[b] != r->rows) {
-            fmt(msg, RULES_MSG_MAX,
-                "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
-                b + 1, rec->board_rows[b], r->rows);
-            *msg_line = row->line;
-            return -1;
-        }
-        for (uint32_t i = 0; i < r->rows; i++, row++)
-            if (row->len != r->cols) {
-                fmt(msg, RULES_MSG_MAX,
-                    "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
-                    i + 1, row->len, r->cols);
-                *msg_line = row->line;
-                return -1;
-            }
-    }
-    return 0;
 }
 
 /*
@@ -296,25 +259,71 @@ int rules_pack(const rule_inst *in, const char *cells, gridbfs_board *boards,
     return 0;
 }
 
-int rules_parse(const rule_inst *in, const record *rec,
-                gridbfs_board *boards, char *msg, uint64_t *msg_line)
+/*
+ * The record's faults in order, the first one reported: the record, the
+ * rule, the number of boards, then board by board its rows, and row by row
+ * its length and, when boards is not NULL, its cells, packed into boards.
+ */
+static int parse(const rule_inst *in, const record *rec, gridbfs_board *boards,
+                 char *msg, uint64_t *msg_line)
 {
     const gridbfs_rule *r = &in->rule;
-    if (rules_check(in, rec, msg, msg_line))
+    *msg_line = rec->line;
+    if (rec->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
+        *msg_line = rec->error_line;
         return -1;
+    }
+    if (in->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", in->error);
+        return -1;
+    }
+    if (rec->nboards != r->boards) {
+        fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
+            r->boards, r->boards == 1 ? "" : "s", rec->nboards);
+        return -1;
+    }
     const record_row *row = rec->row;
-    for (uint32_t b = 0; b < r->boards; b++) {
-        boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+    for (uint32_t b = 0; b < rec->nboards; b++) {
+        if (boards)
+            boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+        if (rec->board_rows[b] != r->rows) {
+            fmt(msg, RULES_MSG_MAX,
+                "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
+                b + 1, rec->board_rows[b], r->rows);
+            *msg_line = row->line;
+            return -1;
+        }
         for (uint32_t i = 0; i < r->rows; i++, row++) {
-            long c = pack(in, row->text, r->cols, i * r->cols, &boards[b]);
-            if (c >= 0) {
+            long c = -1;
+            if (row->len != r->cols)
+                fmt(msg, RULES_MSG_MAX,
+                    "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
+                    i + 1, row->len, r->cols);
+            else if (boards &&
+                     (c = pack(in, row->text, r->cols, i * r->cols,
+                               &boards[b])) >= 0)
                 bad_cell(r, i + 1, row->text[c], msg);
+            if (row->len != r->cols || c >= 0) {
                 *msg_line = row->line;
                 return -1;
             }
         }
     }
+    *msg_line = rec->line;
     return 0;
+}
+
+int rules_check(const rule_inst *in, const record *rec, char *msg,
+                uint64_t *msg_line)
+{
+    return parse(in, rec, NULL, msg, msg_line);
+}
+
+int rules_parse(const rule_inst *in, const record *rec,
+                gridbfs_board *boards, char *msg, uint64_t *msg_line)
+{
+    return parse(in, rec, boards, msg, msg_line);
 }
 
 /* The answer for boards of at most 64 cells. */

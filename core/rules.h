@@ -63,11 +63,12 @@ void rules_set_cells(rule_inst *in);
 
 /*
  * The boards of record rec for inst.  Returns 0, or -1 with why the record
- * is invalid in msg (RULES_MSG_MAX bytes) and the line at fault in msg_line.
- * It is two steps, which may run on two threads: rules_check(), the
- * record's shape (the same results, every check but the cells'), then
- * rules_pack(), the cells of every row of every board back to back into
- * boards (on a byte that is not a cell: -1, why in msg and the row at
+ * is invalid in msg (RULES_MSG_MAX bytes) and the line at fault in msg_line
+ * (the first fault, row by row).  For a second thread to do the cells:
+ * rules_check() does every check but the cells' (a record it accepts gets
+ * the same answer from rules_parse() unless a cell is bad), then
+ * rules_pack() packs the cells of every row of every board, back to back,
+ * into boards (on a byte that is not a cell: -1, why in msg and the row at
  * fault, counted from 0 over all boards, in *bad_row).
  */
 int rules_parse(const rule_inst *in, const record *rec,

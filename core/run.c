@@ -342,16 +342,20 @@ static void add_job(const run_config *rc, chunk *c, const char *source,
     }
     /* The cells are packed by the worker, which needs the line of a row
        with a bad cell: rows on one line or on lines one after another say
-       it; the rare others are packed here, for their check. */
+       it.  The rare others, and records with a fault found here (which may
+       come after a bad cell), are parsed whole here. */
     j->step = rec->line_syntax ? 0 : 1;
     uint32_t nrows = j->in->rule.boards * j->in->rule.rows;
     int check = rules_check(j->in, rec, msg, &j->msg_line);
     for (uint32_t k = 0; !check && j->step && k < nrows; k++)
         if (rec->row[k].line != rec->line + k) {
-            gridbfs_board boards[RECORD_MAX_BOARDS];
-            check = rules_parse(j->in, rec, boards, msg, &j->msg_line);
+            check = -1;
             break;
         }
+    if (check) { /* the record's first fault may be a cell: parse it all */
+        gridbfs_board boards[RECORD_MAX_BOARDS];
+        check = rules_parse(j->in, rec, boards, msg, &j->msg_line);
+    }
     if (check) {
         j->msg = (uint32_t)c->text.len;
         sb_add(&c->text, msg, strlen(msg) + 1);

@@ -146,6 +146,7 @@ typedef struct tentry {
 struct tcache {
     pthread_mutex_t lock;
     size_t budget, bytes; /* for tables, and taken by them */
+    int building;         /* one build at a time: its memory is transient */
     uint64_t clock;
     tentry e[TCACHE_KEYS];
 };
@@ -223,13 +224,15 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
         if (e->state == T_READY) {
             e->refs++;
             t = e->t;
-        } else if (e->state == T_SEEN &&
+        } else if (e->state == T_SEEN && !tc->building &&
                    e->paid >= table_bytes(rule) >> TCACHE_PRICE_SHIFT) {
             e->state = T_BUILDING; /* this thread builds, others search */
+            tc->building = 1;
             pthread_mutex_unlock(&tc->lock);
             int fault;
             table *built = table_build(rule, goals, ngoals, tc->budget, &fault);
             pthread_mutex_lock(&tc->lock);
+            tc->building = 0;
             tentry *v;
             while (built && tc->bytes + table_bytes(rule) > tc->budget &&
                    (v = victim(tc, 1)))
@@ -239,8 +242,11 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
                 e->t = t = built;
                 e->state = T_READY;
                 e->refs++;
-            } else { /* no room, too deep, or a plugin fault: search on */
+            } else if (built) { /* no room: held tables; pay again */
                 table_free(built);
+                e->state = T_SEEN;
+                e->paid = 0;
+            } else { /* too deep, or a plugin fault: search on */
                 e->state = T_NEVER;
             }
         }

@@ -118,6 +118,17 @@ grid() { tr '/' '\n' <<<"$1"; }
     [ "$(grep -c . <<<"$stderr")" -eq 9 ] || fail "expected 9 messages: $stderr"
 }
 
+@test "a record with several faults is reported for its first, row by row" {
+    # row 1 has a bad cell, row 3 a cell too many: row 1 is reported
+    printf 'bwxw\nbwbw\nbwbwb\nbwbw\n\nbwxw/bwbw/bwbwb/bwbw\n' >"$BATS_TEST_TMPDIR/in"
+    for j in 1 2; do
+        run -1 --separate-stderr gridbfs -j $j "$BATS_TEST_TMPDIR/in"
+        assert_output "$(printf 'invalid\ninvalid')"
+        f=$BATS_TEST_TMPDIR/in
+        assert_equal "$stderr" "$(printf "gridbfs: $f:1: row 1: 'x' is not a cell (expected 'b' or 'w')\ngridbfs: $f:6: row 1: 'x' is not a cell (expected 'b' or 'w')")"
+    done
+}
+
 @test "a byte that is not a cell is reported on its own line, with 1 or 2 jobs" {
     f=$BATS_TEST_TMPDIR/in
     {

@@ -174,3 +174,15 @@ swap_puzzles() {
     run swapref check "$T/in" "$T/path"
     assert_success
 }
+
+@test "search engine, a target repeated 400 times past max_states: every answer is limit, with 1 and 4 jobs" {
+    # The searches for this target pay for its table; a table would answer
+    # what a search stops at, so no table serves where a search can stop.
+    printf 'limits: {max_states: 200}\nrules:\n  s: {plugin: swap-adjacent, engine: search}\n' >"$T/c.yaml"
+    yes '1111/1111/0000/0000 0000/0000/1111/1111' | head -n 400 >"$T/in"
+    for j in 1 4; do
+        run -1 --separate-stderr gridbfs -c "$T/c.yaml" -r s -j $j "$T/in"
+        assert_equal "$(sort -u <<<"$output")" limit
+        assert_equal "${#lines[@]}" 400
+    done
+}
