@@ -12,7 +12,7 @@
 
 #define MOVE_TEXT_MAX 64
 #define JUDGE_TEXT_MIN 256
-#define JUDGE_TEXT_MAX ((size_t)64 << 20)
+#define JUDGE_TEXT_MAX ((size_t)1 << 20) /* then the default text */
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {

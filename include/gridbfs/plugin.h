@@ -180,7 +180,8 @@ typedef struct gridbfs_plugin {
      * default (the number of moves, then one move_text() line per move
      * when the path is asked for): e.g. a press matrix.  Writes the lines,
      * each ending in '\n', into buf (cap bytes, NUL-terminated); returns
-     * the length, or -1 when it does not fit (the core retries with more).
+     * the length, or -1 when it does not fit (the core retries with more,
+     * up to 1 MiB; past that it writes its default text).
      */
     int (*judge_text)(const void *inst, const uint16_t *moves, size_t n,
                       int with_path, char *buf, size_t cap);

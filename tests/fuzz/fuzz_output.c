@@ -14,7 +14,7 @@
  *       texts only, its own judge text too, a judge text longer than the
  *       first rooms offered, or an ABI 1.0 table (its judge_text past its
  *       size, never called).  A judge_text() that never fits is left out:
- *       output.c offers up to 64 MiB before giving up, 0.2 s a record under
+ *       output.c offers up to 1 MiB before giving up, a slow record under
  *       AddressSanitizer, which would starve the fuzzer.
  *   [1..3] record, line and moves: the byte itself below NUMBER_SPECIAL,
  *       else one of special_numbers[] (the largest values)
