@@ -2,23 +2,11 @@
    checks on what expand() returns. */
 #include <string.h>
 
-#include <gridbfs/plugin.h>
+#include "stubs.h"
 
 #define SIDE 4
 #define CELLS (SIDE * SIDE)
 #define MOVES 2
-
-static void refuse(gridbfs_error *err, long param, const char *msg)
-{
-    size_t n = strlen(msg);
-    if (err->cap == 0)
-        return;
-    if (n >= err->cap)
-        n = err->cap - 1;
-    memcpy(err->text, msg, n);
-    err->text[n] = '\0';
-    err->param = param;
-}
 
 static int create(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err)
@@ -42,20 +30,6 @@ static int create(const gridbfs_param *params, size_t nparams,
     rule->moves = MOVES;
     rule->flags = 0;
     return 0;
-}
-
-static void destroy(void *inst)
-{
-    (void)inst;
-}
-
-static uint32_t goals(const void *inst, const gridbfs_board *boards,
-                      uint64_t *out, uint32_t max)
-{
-    (void)inst, (void)boards;
-    if (max > 0)
-        out[0] = 0;
-    return 1;
 }
 
 /* Move 0 sets bit CELLS, which is not on the board; move 1 flips cell 0. */
@@ -82,20 +56,7 @@ static const gridbfs_param_doc params[] = {
     {NULL, NULL, NULL},
 };
 
-static const gridbfs_plugin table = {
-    .abi = GRIDBFS_ABI,
-    .size = sizeof(gridbfs_plugin),
-    .name = "broken-moves",
-    .summary = "move 0 leaves the board (for the tests)",
-    .params = params,
-    .create = create,
-    .destroy = destroy,
-    .goals = goals,
-    .expand = expand,
-    .move_text = move_text,
-};
-
-const gridbfs_plugin *GRIDBFS_ENTRY(void)
-{
-    return &table;
-}
+/* The goal is the board of all w (0 cells). */
+PLUGIN_TABLE(GRIDBFS_ABI, sizeof(gridbfs_plugin), "broken-moves",
+             "move 0 leaves the board (for the tests)", params, create,
+             goal_all_zero, expand, move_text)

@@ -1,19 +1,13 @@
 /* Valid, but create() always refuses 'size': exercises parameter errors. */
 #include <string.h>
 
-#include <gridbfs/plugin.h>
+#include "stubs.h"
 
-static void refuse(gridbfs_error *err, long param, const char *msg)
-{
-    size_t n = strlen(msg);
-    if (err->cap == 0)
-        return;
-    if (n >= err->cap)
-        n = err->cap - 1;
-    memcpy(err->text, msg, n);
-    err->text[n] = '\0';
-    err->param = param;
-}
+/* The one parameter it knows, documented for --list-rules. */
+static const gridbfs_param_doc size_doc[] = {
+    {"size", "4x4", "board size, RxC (always refused)"},
+    {NULL, NULL, NULL},
+};
 
 static int create(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err)
@@ -27,55 +21,7 @@ static int create(const gridbfs_param *params, size_t nparams,
     return -1;
 }
 
-static void destroy(void *inst)
-{
-    (void)inst;
-}
-
-static uint32_t goals(const void *inst, const gridbfs_board *boards,
-                      uint64_t *out, uint32_t max)
-{
-    (void)inst, (void)boards;
-    if (max > 0)
-        out[0] = 0;
-    return 1;
-}
-
-static void expand(const void *inst, uint64_t state, uint64_t *next)
-{
-    (void)inst;
-    next[0] = state;
-}
-
-static int move_text(const void *inst, uint32_t move, int style, char *buf,
-                     size_t cap)
-{
-    (void)inst, (void)move, (void)style;
-    if (cap < 2)
-        return -1;
-    memcpy(buf, "1", 2);
-    return 1;
-}
-
-static const gridbfs_param_doc params[] = {
-    {"size", "4x4", "board size, RxC (always refused)"},
-    {NULL, NULL, NULL},
-};
-
-static const gridbfs_plugin table = {
-    .abi = GRIDBFS_ABI,
-    .size = sizeof(gridbfs_plugin),
-    .name = "broken-params",
-    .summary = "refuses every parameter set (for the tests)",
-    .params = params,
-    .create = create,
-    .destroy = destroy,
-    .goals = goals,
-    .expand = expand,
-    .move_text = move_text,
-};
-
-const gridbfs_plugin *GRIDBFS_ENTRY(void)
-{
-    return &table;
-}
+/* create() never makes a rule, so no other operation is ever called. */
+PLUGIN_TABLE(GRIDBFS_ABI, sizeof(gridbfs_plugin), "broken-params",
+             "refuses every parameter set (for the tests)", size_doc, create,
+             stub_goals, stub_expand, stub_move_text)

@@ -15,7 +15,7 @@ static const struct {
             .params = params,
             .create = create,
             .destroy = destroy,
-            .goals = goals,
+            .goals = goal_all_zero,
             .expand = expand,
             .move_text = move_text,
         },

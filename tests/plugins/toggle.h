@@ -1,13 +1,16 @@
 /*
  * toggle.h - a tiny working rule shared by the ABI test plugins: each move
  * toggles one cell ('1'/'0'), goal all 0, so the answer is the number of
- * 1-cells.  Any size RxC of at most 64 cells.
+ * 1-cells.  Any size RxC of at most 64 cells.  Its goals and destroy
+ * operations are goal_all_zero and destroy, from stubs.h.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <gridbfs/plugin.h>
+
+#include "stubs.h"
 
 static int create(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err)
@@ -30,20 +33,6 @@ static int create(const gridbfs_param *params, size_t nparams,
     rule->moves = r * c;
     rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
     return 0;
-}
-
-static void destroy(void *inst)
-{
-    (void)inst;
-}
-
-static uint32_t goals(const void *inst, const gridbfs_board *boards,
-                      uint64_t *out, uint32_t max)
-{
-    (void)inst, (void)boards;
-    if (max > 0)
-        out[0] = 0;
-    return 1;
 }
 
 static void expand(const void *inst, uint64_t state, uint64_t *next)

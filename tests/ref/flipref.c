@@ -53,6 +53,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "records.h"
+
 #define MAX_CELLS 64
 #define TABLE_MAX_CELLS 20
 #define UNREACHABLE 0xFF
@@ -302,112 +304,24 @@ static void print_board(const params *p, int rows, int cols, uint64_t b)
         putchar('/');
 }
 
-/* Parse a board token of rows x cols; 0 and a message on error. */
-static int parse_board(const params *p, int rows, int cols, const char *tok,
-                       uint64_t *out, char *why, size_t whylen)
+/* check_size for read_record, which knows nothing of params. */
+static void check_record_size(const void *p, int rows, int cols)
 {
-    size_t len = strlen(tok);
-    if (len && tok[len - 1] == '/')
-        len--; /* a one-row board ends with '/' */
-    uint64_t b = 0;
-    int r = 0, c = 0;
-    for (size_t i = 0; i < len; i++) {
-        char ch = tok[i];
-        if (ch == '/') {
-            if (c != cols) {
-                snprintf(why, whylen, "row %d has %d cells, not %d", r + 1, c,
-                         cols);
-                return 0;
-            }
-            r++;
-            c = 0;
-            continue;
-        }
-        if (r >= rows || c >= cols) {
-            snprintf(why, whylen, "board larger than %dx%d", rows, cols);
-            return 0;
-        }
-        if (ch == p->one)
-            b |= (uint64_t)1 << (r * cols + c);
-        else if (ch != p->zero) {
-            snprintf(why, whylen, "cell '%c' is not '%c' or '%c'", ch, p->one,
-                     p->zero);
-            return 0;
-        }
-        c++;
-    }
-    if (r != rows - 1 || c != cols) {
-        snprintf(why, whylen, "board is not %dx%d", rows, cols);
-        return 0;
-    }
-    *out = b;
-    return 1;
+    check_size(p, rows, cols);
 }
 
-static int parse_size(const char *s, int *rows, int *cols)
+/* How the records look under p: one board, or two for goal target; each
+   record's size passes check_size before its boards are read. */
+static record_form form_of(const params *p)
 {
-    char tail;
-    return sscanf(s, "%dx%d%c", rows, cols, &tail) == 2 && *rows > 0 &&
-           *cols > 0;
-}
-
-/* One record of the records file. */
-typedef struct record {
-    int rows, cols;
-    uint64_t board, target;
-    long line;
-    char *text;
-} record;
-
-/* Read the next record (skipping blank and # lines); 0 at end of file. */
-static int read_record(const params *p, FILE *f, const char *name, long *lineno,
-                       char **buf, size_t *cap, record *rec)
-{
-    ssize_t got;
-    while ((got = getline(buf, cap, f)) >= 0) {
-        (*lineno)++;
-        char *line = *buf;
-        if (got && line[got - 1] == '\n')
-            line[--got] = '\0';
-        char *s = line + strspn(line, " \t\r");
-        if (!*s || *s == '#')
-            continue;
-        free(rec->text);
-        rec->text = malloc(strlen(line) + 1);
-        if (!rec->text)
-            die("out of memory");
-        strcpy(rec->text, line);
-        rec->line = *lineno;
-        rec->rows = p->rows;
-        rec->cols = p->cols;
-        const char *boards[3];
-        int nboards = 0;
-        for (char *tok = strtok(s, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
-            if (strchr(tok, '=')) {
-                if (!strncmp(tok, "size=", 5) &&
-                    !parse_size(tok + 5, &rec->rows, &rec->cols))
-                    die("%s:%ld: bad %s", name, *lineno, tok);
-                continue;
-            }
-            if (nboards == 3)
-                die("%s:%ld: too many boards", name, *lineno);
-            boards[nboards++] = tok;
-        }
-        int want = p->goal == GOAL_TARGET ? 2 : 1;
-        if (nboards != want)
-            die("%s:%ld: %d boards, expected %d", name, *lineno, nboards, want);
-        check_size(p, rec->rows, rec->cols);
-        char why[128];
-        uint64_t b[2] = {0, 0};
-        for (int i = 0; i < want; i++)
-            if (!parse_board(p, rec->rows, rec->cols, boards[i], &b[i], why,
-                             sizeof why))
-                die("%s:%ld: %s", name, *lineno, why);
-        rec->board = b[0];
-        rec->target = b[1];
-        return 1;
-    }
-    return 0;
+    return (record_form){.boards = p->goal == GOAL_TARGET ? 2 : 1,
+                         .max_cells = NO_CELL_LIMIT,
+                         .check_size = check_record_size,
+                         .ctx = p,
+                         .rows = p->rows,
+                         .cols = p->cols,
+                         .one = p->one,
+                         .zero = p->zero};
 }
 
 static FILE *open_or_die(const char *name)
@@ -462,8 +376,9 @@ static int mode_solve(const params *p, const char *name)
     size_t cap = 0;
     long lineno = 0;
     record rec = {0};
-    while (read_record(p, f, name, &lineno, &buf, &cap, &rec)) {
-        int m = minimum(p, rec.rows, rec.cols, rec.board, rec.target);
+    const record_form form = form_of(p);
+    while (read_record(&form, f, name, &lineno, &buf, &cap, &rec)) {
+        int m = minimum(p, rec.rows, rec.cols, rec.start, rec.target);
         if (m < 0)
             puts("Impossible");
         else
@@ -516,7 +431,7 @@ static void fail(const record *rec, long outline, const char *fmt, ...)
 static int check_one(const params *p, const record *rec, FILE *out, char **buf,
                      size_t *cap, long *outno)
 {
-    int want = minimum(p, rec->rows, rec->cols, rec->board, rec->target);
+    int want = minimum(p, rec->rows, rec->cols, rec->start, rec->target);
     if (!out_line(out, buf, cap, outno)) {
         fail(rec, *outno, "output ended");
         return 0;
@@ -538,7 +453,7 @@ static int check_one(const params *p, const record *rec, FILE *out, char **buf,
         fail(rec, at, "answer %ld, minimum is %d", n, want);
     if (!p->path)
         return 1;
-    uint64_t s = rec->board;
+    uint64_t s = rec->start;
     int bad = 0;
     for (long i = 0; i < n; i++) {
         if (!out_line(out, buf, cap, outno)) {
@@ -573,7 +488,8 @@ static int mode_check(const params *p, const char *records, const char *output)
     size_t cap = 0, ocap = 0;
     long lineno = 0, outno = 0, nrec = 0;
     record rec = {0};
-    while (read_record(p, f, records, &lineno, &buf, &cap, &rec)) {
+    const record_form form = form_of(p);
+    while (read_record(&form, f, records, &lineno, &buf, &cap, &rec)) {
         nrec++;
         if (!check_one(p, &rec, out, &obuf, &ocap, &outno))
             break;
@@ -654,7 +570,7 @@ static uint64_t board_of(const params *p, int rows, int cols, const char *tok)
 {
     uint64_t b;
     char why[128];
-    if (!parse_board(p, rows, cols, tok, &b, why, sizeof why))
+    if (!parse_board(p->one, p->zero, rows, cols, tok, &b, why, sizeof why))
         die("selftest board %s: %s", tok, why);
     return b;
 }
@@ -874,7 +790,7 @@ int main(int argc, char **argv)
         i++;
         switch (a[1]) {
         case 's':
-            if (!parse_size(v, &p.rows, &p.cols))
+            if (!parse_size(v, &p.rows, &p.cols, NO_CELL_LIMIT))
                 die("bad size %s", v);
             break;
         case 't': parse_stencil(&p, v); break;

@@ -50,6 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "records.h"
+
 #define MAX_CELLS 64
 #define MAX_MATCH 20 /* the subset DP holds 2^MAX_MATCH entries */
 #define MAX_REPORTS 10
@@ -221,107 +223,16 @@ static void print_board(const params *p, int rows, int cols, uint64_t b)
         putchar('/');
 }
 
-static int parse_board(const params *p, int rows, int cols, const char *tok,
-                       uint64_t *out, char *why, size_t whylen)
+/* How the records look under p: a start and a target, of at most MAX_CELLS
+   cells; no other check of the size. */
+static record_form form_of(const params *p)
 {
-    size_t len = strlen(tok);
-    if (len && tok[len - 1] == '/')
-        len--;
-    uint64_t b = 0;
-    int r = 0, c = 0;
-    for (size_t i = 0; i < len; i++) {
-        char ch = tok[i];
-        if (ch == '/') {
-            if (c != cols) {
-                snprintf(why, whylen, "row %d has %d cells, not %d", r + 1, c,
-                         cols);
-                return 0;
-            }
-            r++;
-            c = 0;
-            continue;
-        }
-        if (r >= rows || c >= cols) {
-            snprintf(why, whylen, "board larger than %dx%d", rows, cols);
-            return 0;
-        }
-        if (ch == p->one)
-            b |= (uint64_t)1 << (r * cols + c);
-        else if (ch != p->zero) {
-            snprintf(why, whylen, "cell '%c' is not '%c' or '%c'", ch, p->one,
-                     p->zero);
-            return 0;
-        }
-        c++;
-    }
-    if (r != rows - 1 || c != cols) {
-        snprintf(why, whylen, "board is not %dx%d", rows, cols);
-        return 0;
-    }
-    *out = b;
-    return 1;
-}
-
-static int parse_size(const char *s, int *rows, int *cols)
-{
-    char tail;
-    return sscanf(s, "%dx%d%c", rows, cols, &tail) == 2 && *rows > 0 &&
-           *cols > 0 && *rows * *cols <= MAX_CELLS;
-}
-
-typedef struct record {
-    int rows, cols;
-    uint64_t start, target;
-    long line;
-    char *text;
-} record;
-
-static int read_record(const params *p, FILE *f, const char *name, long *lineno,
-                       char **buf, size_t *cap, record *rec)
-{
-    ssize_t got;
-    while ((got = getline(buf, cap, f)) >= 0) {
-        (*lineno)++;
-        char *line = *buf;
-        if (got && line[got - 1] == '\n')
-            line[--got] = '\0';
-        char *s = line + strspn(line, " \t\r");
-        if (!*s || *s == '#')
-            continue;
-        free(rec->text);
-        rec->text = malloc(strlen(line) + 1);
-        if (!rec->text)
-            die("out of memory");
-        strcpy(rec->text, line);
-        rec->line = *lineno;
-        rec->rows = p->rows;
-        rec->cols = p->cols;
-        const char *boards[3];
-        int nboards = 0;
-        for (char *tok = strtok(s, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
-            if (strchr(tok, '=')) {
-                if (!strncmp(tok, "size=", 5) &&
-                    !parse_size(tok + 5, &rec->rows, &rec->cols))
-                    die("%s:%ld: bad %s", name, *lineno, tok);
-                continue;
-            }
-            if (nboards == 3)
-                die("%s:%ld: too many boards", name, *lineno);
-            boards[nboards++] = tok;
-        }
-        if (nboards != 2)
-            die("%s:%ld: %d boards, expected 2", name, *lineno, nboards);
-        char why[128];
-        uint64_t b[2];
-        for (int i = 0; i < 2; i++)
-            if (!parse_board(p, rec->rows, rec->cols, boards[i], &b[i], why,
-                             sizeof why))
-                die("%s:%ld: %s", name, *lineno, why);
-        rec->start = b[0];
-        rec->target = b[1];
-        return 1;
-    }
-    return 0;
+    return (record_form){.boards = 2,
+                         .max_cells = MAX_CELLS,
+                         .rows = p->rows,
+                         .cols = p->cols,
+                         .one = p->one,
+                         .zero = p->zero};
 }
 
 static FILE *open_or_die(const char *name)
@@ -382,7 +293,8 @@ static int mode_solve(const params *p, const char *name)
     size_t cap = 0;
     long lineno = 0;
     record rec = {0};
-    while (read_record(p, f, name, &lineno, &buf, &cap, &rec)) {
+    const record_form form = form_of(p);
+    while (read_record(&form, f, name, &lineno, &buf, &cap, &rec)) {
         int m = minimum(p, rec.rows, rec.cols, rec.start, rec.target);
         if (m < 0)
             puts("Impossible");
@@ -523,7 +435,8 @@ static int mode_check(const params *p, const char *records, const char *output)
     size_t cap = 0, ocap = 0;
     long lineno = 0, outno = 0, nrec = 0;
     record rec = {0};
-    while (read_record(p, f, records, &lineno, &buf, &cap, &rec)) {
+    const record_form form = form_of(p);
+    while (read_record(&form, f, records, &lineno, &buf, &cap, &rec)) {
         nrec++;
         if (!check_one(p, &rec, out, &obuf, &ocap, &outno))
             break;
@@ -597,8 +510,10 @@ static int mode_selftest(long starts)
     p.rows = p.cols = 4;
     uint64_t from, to;
     char why[128];
-    if (!parse_board(&p, 4, 4, "1111/0000/1110/0010", &from, why, sizeof why) ||
-        !parse_board(&p, 4, 4, "1010/0101/1010/0101", &to, why, sizeof why) ||
+    if (!parse_board(p.one, p.zero, 4, 4, "1111/0000/1110/0010", &from, why,
+                     sizeof why) ||
+        !parse_board(p.one, p.zero, 4, 4, "1010/0101/1010/0101", &to, why,
+                     sizeof why) ||
         from != 0x470F || to != 0xA5A5)
         die("selftest: sample boards misread");
     int sample = minimum(&p, 4, 4, from, to);
@@ -719,7 +634,7 @@ int main(int argc, char **argv)
         i++;
         switch (a[1]) {
         case 's':
-            if (!parse_size(v, &p.rows, &p.cols))
+            if (!parse_size(v, &p.rows, &p.cols, MAX_CELLS))
                 die("bad size %s", v);
             break;
         case 'c':
