@@ -419,6 +419,16 @@ searched_last() {
     assert_output --regexp 'ABI 1\.9'
 }
 
+@test "a judge_text() that never fits gives the core's default text" {
+    # each record is offered up to 1 MiB of room, then written the core's way
+    yes 'size=2x3 101/011' | head -n 300 >"$BATS_TEST_TMPDIR/in"
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-judge -j 2 "$BATS_TEST_TMPDIR/in"
+    assert_equal "$(sort | uniq -c <<<"$output" | tr -s ' ')" " 300 4"
+    assert_equal "$stderr" ''
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-judge -p <<<'size=1x4 1001/'
+    assert_output $'2\n1\n4'
+}
+
 @test "a plugin that refuses its parameters without a message is still named" {
     run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-silent <<<"$S1"
     assert_output ''
