@@ -61,6 +61,13 @@ void rules_free(rules *rs)
     free(rs);
 }
 
+/* Whether c may stand for a cell: not a blank, a control byte, or a mark
+   that frames records ('#' a comment, '/' and '=' a line record). */
+static int cell_char(char c)
+{
+    return c > ' ' && c < 0x7f && c != '#' && c != '/' && c != '=';
+}
+
 /* Create in's rule through its plugin; sets in->error on failure. */
 static void create(rule_inst *in, const cfg_param **bad)
 {
@@ -106,6 +113,7 @@ static void create(rule_inst *in, const cfg_param **bad)
                in->rule.cols > GRIDBFS_MAX_SIDE || in->rule.boards < 1 ||
                in->rule.boards > RECORD_MAX_BOARDS ||
                in->rule.moves > GRIDBFS_MAX_MOVES ||
+               !cell_char(in->rule.one) || !cell_char(in->rule.zero) ||
                in->rule.one == in->rule.zero) {
         fmt(text, sizeof text,
             "rule '%s': plugin '%s' broke its contract: create() described "

@@ -419,6 +419,20 @@ searched_last() {
     assert_output --regexp 'ABI 1\.9'
 }
 
+@test "a plugin whose cell characters would frame records is refused, naming it" {
+    # broken-cells takes its 'cells' as given; the core checks them when it
+    # checks the configuration, before any record
+    for cells in '/1' '1=' '#0' 'a a' 'aa'; do
+        printf 'rules:\n  c: {plugin: broken-cells, cells: "%s"}\n' "$cells" >"$BATS_TEST_TMPDIR/c.yaml"
+        run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c "$BATS_TEST_TMPDIR/c.yaml" -r c <<<'size=1x2 ab/'
+        assert_output ''
+        assert_regex "$stderr" "c\.yaml:2:3: rule 'c': plugin 'broken-cells' broke its contract: create\(\) described an impossible rule"
+    done
+    printf 'rules:\n  c: {plugin: broken-cells, cells: "xo"}\n' >"$BATS_TEST_TMPDIR/c.yaml"
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c "$BATS_TEST_TMPDIR/c.yaml" -r c <<<'xo/'
+    assert_output 1
+}
+
 @test "a judge_text() that never fits gives the core's default text" {
     # each record is offered up to 1 MiB of room, then written the core's way
     yes 'size=2x3 101/011' | head -n 300 >"$BATS_TEST_TMPDIR/in"

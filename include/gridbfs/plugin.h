@@ -112,8 +112,9 @@ typedef struct gridbfs_rule {
     void *inst;       /* the plugin's own, passed back to every operation */
     uint32_t rows;    /* board size, 1..GRIDBFS_MAX_SIDE each */
     uint32_t cols;
-    char one;         /* the cell character for a set bit */
-    char zero;        /* the cell character for a clear bit */
+    char one;         /* the cell character for a set bit, */
+    char zero;        /* and for a clear one: two different printable ASCII
+                         characters, not ' ', '#', '/' or '=' */
     uint32_t boards;  /* boards per puzzle record: 1 or 2 */
     uint32_t moves;   /* move ids are 0..moves-1, at most GRIDBFS_MAX_MOVES */
     uint32_t flags;   /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */

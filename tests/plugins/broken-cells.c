@@ -1,0 +1,52 @@
+/* A 1x2 toggle rule whose cell characters are the 'cells' parameter, taken
+   as given: the core must refuse characters that frame records ('#', '/',
+   '='), blanks and control bytes, and two equal ones. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stubs.h"
+
+static const gridbfs_param_doc cells_doc[] = {
+    {"cells", "10", "the one and zero characters, not checked"},
+    {"size", "1x2", "ignored: always 1x2"},
+    {NULL, NULL, NULL},
+};
+
+static int create(const gridbfs_param *params, size_t nparams,
+                  gridbfs_rule *rule, gridbfs_error *err)
+{
+    (void)err;
+    rule->one = '1';
+    rule->zero = '0';
+    for (size_t i = 0; i < nparams; i++)
+        if (strcmp(params[i].key, "cells") == 0) {
+            rule->one = params[i].value[0];
+            rule->zero = params[i].value[0] ? params[i].value[1] : '\0';
+        }
+    rule->rows = 1;
+    rule->cols = 2;
+    rule->boards = 1;
+    rule->moves = 2;
+    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+    return 0;
+}
+
+static void expand(const void *inst, uint64_t state, uint64_t *next)
+{
+    (void)inst;
+    next[0] = state ^ 1;
+    next[1] = state ^ 2;
+}
+
+static int move_text(const void *inst, uint32_t move, int style, char *buf,
+                     size_t cap)
+{
+    (void)inst, (void)style;
+    int n = snprintf(buf, cap, "%u", (unsigned)move + 1);
+    return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+PLUGIN_TABLE(GRIDBFS_ABI, sizeof(gridbfs_plugin), "broken-cells",
+             "toggle 1x2 with any cell characters (for the tests)", cells_doc,
+             create, goal_all_zero, expand, move_text)
