@@ -99,11 +99,4 @@ const cfg_profile *config_profile(const config *cfg, const char *name);
 /* The rule named by the first route whose glob matches file, or NULL. */
 const char *config_route(const config *cfg, const char *file);
 
-/*
- * The known word closest to word among candidates[0..n-1] (edit distance at
- * most 2, or a prefix), or NULL.  Used for "did you mean" suggestions.
- */
-const char *config_suggest(const char *word, const char *const *candidates,
-                           size_t n);
-
 #endif /* GRIDBFS_CONFIG_H */

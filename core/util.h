@@ -55,6 +55,12 @@ static inline void sb_putc(strbuf *sb, char c)
     sb->p[sb->len++] = c;
 }
 
+/*
+ * The known word closest to word among candidates[0..n-1] (edit distance at
+ * most 2, or a prefix), or NULL.  Used for "did you mean" suggestions.
+ */
+const char *suggest(const char *word, const char *const *candidates, size_t n);
+
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -301,15 +302,15 @@ static void test_suggest(void)
     static const char *const keys[] = {"rule", "format", "path", "jobs"};
     static const char *const limits[] = {"max_states", "max_line"};
 
-    CHECK_STR(config_suggest("formt", keys, 4), "format");
-    CHECK_STR(config_suggest("fromat", keys, 4), "format");
-    CHECK_STR(config_suggest("job", keys, 4), "jobs");
-    CHECK_STR(config_suggest("rules", keys, 4), "rule");
-    CHECK_STR(config_suggest("max", limits, 2), "max_states"); /* a prefix */
-    CHECK_STR(config_suggest("max_lines", limits, 2), "max_line");
-    CHECK(config_suggest("threads", keys, 4) == NULL);
-    CHECK(config_suggest("", limits, 2) == NULL);
-    CHECK(config_suggest("x", keys, 0) == NULL);
+    CHECK_STR(suggest("formt", keys, 4), "format");
+    CHECK_STR(suggest("fromat", keys, 4), "format");
+    CHECK_STR(suggest("job", keys, 4), "jobs");
+    CHECK_STR(suggest("rules", keys, 4), "rule");
+    CHECK_STR(suggest("max", limits, 2), "max_states"); /* a prefix */
+    CHECK_STR(suggest("max_lines", limits, 2), "max_line");
+    CHECK(suggest("threads", keys, 4) == NULL);
+    CHECK(suggest("", limits, 2) == NULL);
+    CHECK(suggest("x", keys, 0) == NULL);
 }
 
 static void test_schema_errors(void)
