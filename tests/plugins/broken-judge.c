@@ -14,12 +14,7 @@ static const gridbfs_plugin table = {
     .size = sizeof(gridbfs_plugin),
     .name = "broken-judge",
     .summary = "toggle one cell a move; judge_text() never fits",
-    .params = params,
-    .create = create,
-    .destroy = destroy,
-    .goals = goal_all_zero,
-    .expand = expand,
-    .move_text = move_text,
+    TOGGLE_OPS,
     .judge_text = no_room,
 };
 

@@ -12,12 +12,7 @@ static const struct {
             .size = sizeof(gridbfs_plugin) + 4 * sizeof(void *),
             .name = "future-abi",
             .summary = "toggle one cell a move (built for ABI 1.9)",
-            .params = params,
-            .create = create,
-            .destroy = destroy,
-            .goals = goal_all_zero,
-            .expand = expand,
-            .move_text = move_text,
+            TOGGLE_OPS,
         },
     .appended_later = {NULL, NULL, NULL, NULL},
 };

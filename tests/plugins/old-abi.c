@@ -18,12 +18,7 @@ static const gridbfs_plugin table = {
     .size = GRIDBFS_PLUGIN_V1_0_SIZE,
     .name = "old-abi",
     .summary = "toggle one cell a move (built for ABI 1.0)",
-    .params = params,
-    .create = create,
-    .destroy = destroy,
-    .goals = goal_all_zero,
-    .expand = expand,
-    .move_text = move_text,
+    TOGGLE_OPS,
     .solve = poisoned_solve, /* beyond .size: must be ignored */
 };
 

@@ -53,3 +53,8 @@ static const gridbfs_param_doc params[] = {
     {"size", "4x4", "board size RxC, at most 64 cells"},
     {NULL, NULL, NULL},
 };
+
+/* The operations above, for the table of each toggle plugin. */
+#define TOGGLE_OPS                                                             \
+    .params = params, .create = create, .destroy = destroy,                   \
+    .goals = goal_all_zero, .expand = expand, .move_text = move_text
