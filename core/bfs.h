@@ -95,8 +95,9 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
  * least recently used out first, safe to share between threads.  Goals
  * earn a table once their searches have visited about as many states as
  * the table would take to build.  Tables answer the same distances as
- * searches but may take another shortest path, so callers use them only
- * where no path is printed.
+ * searches but may take another shortest path, and never stop at a state
+ * limit, so callers use them only where no path is printed and no search
+ * could stop.
  */
 typedef struct tcache tcache;
 
