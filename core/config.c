@@ -1,5 +1,5 @@
 /*
- * config.c - the YAML configuration (SPEC section 6); see config.h.
+ * config.c - the YAML configuration (README, "Configuration"); see config.h.
  *
  * A file is read in two steps.  libyaml's event parser first builds a small
  * tree, refusing what the schema never needs: aliases, anchors, tags, a
@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
+#include "text.h"
 #include "util.h"
 
 #include <assert.h>
@@ -33,13 +34,10 @@
 #include <unistd.h>
 #include <yaml.h>
 
-#define MAX_JOBS 1024
 #define MAX_STATES_MAX 1000000000000u /* 10^12 */
 #define MAX_LINE_MIN 64
 #define MAX_LINE_MAX (1u << 30)
 #define TABLE_MEMORY_MAX (1ull << 40)
-#define SHOWN_MAX 40 /* bytes of a user's text quoted in a message */
-#define SHOWN_BUF (SHOWN_MAX + 8)
 #define MSG_MAX 512
 #define MAX_FIELDS 8 /* keys in the largest table */
 
@@ -92,33 +90,16 @@ static int fail_mark(parser *p, yaml_mark_t m, const char *msg)
     return fail(p, (int)m.line + 1, (int)m.column + 1, "%s", msg);
 }
 
-/* s cut to SHOWN_MAX bytes (at a UTF-8 boundary), control characters as '?',
-   so a message stays one short line. */
-static const char *shown(char buf[SHOWN_BUF], const char *s)
-{
-    size_t n = strlen(s), i;
-
-    if (n > SHOWN_MAX) {
-        n = SHOWN_MAX;
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-    }
-    for (i = 0; i < n; i++)
-        buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-    strcpy(buf + i, s[n] ? "..." : "");
-    return buf;
-}
-
 /* What a node is, for "expected X, got Y". */
-static const char *got(char buf[SHOWN_BUF + 2], const node *n)
+static const char *got(char buf[TEXT_QUOTE_BUF + 2], const node *n)
 {
-    char b[SHOWN_BUF];
+    char b[TEXT_QUOTE_BUF];
 
     if (n->kind == NODE_SEQ)
         return "a sequence";
     if (n->kind == NODE_MAP)
         return "a mapping";
-    fmt(buf, SHOWN_BUF + 2, "'%s'", shown(b, n->text));
+    fmt(buf, TEXT_QUOTE_BUF + 2, "'%s'", text_quote(b, sizeof b, n->text));
     return buf;
 }
 
@@ -216,7 +197,7 @@ static int check_dups(parser *p, const node *map)
 {
     size_t k = map->n / 2, g = 0, dup = SIZE_MAX, first = 0;
     keyref *r;
-    char b[SHOWN_BUF];
+    char b[TEXT_QUOTE_BUF];
 
     if (k < 2)
         return 0;
@@ -235,7 +216,7 @@ static int check_dups(parser *p, const node *map)
         return 0;
     return FAIL_AT(
         p, map->kids[2 * dup], "duplicate key '%s' (first given at line %d)",
-        shown(b, map->kids[2 * dup]->text), map->kids[2 * first]->line);
+        text_quote(b, sizeof b, map->kids[2 * dup]->text), map->kids[2 * first]->line);
 }
 
 static node *build_scalar(parser *p, const yaml_event_t *ev)
@@ -265,7 +246,7 @@ static node *build(parser *p, yaml_parser_t *yp, const yaml_event_t *ev,
     yaml_event_type_t end;
     yaml_event_t e;
     node *n, *kid;
-    char b[SHOWN_BUF + 2];
+    char b[TEXT_QUOTE_BUF + 2];
 
     if (check_event(p, ev) < 0)
         return NULL;
@@ -363,10 +344,6 @@ typedef struct range {
     enum int_store store;
 } range;
 
-typedef struct words {
-    const char *desc;        /* "judge, csv or jsonl" */
-    const char *const *list; /* ends with NULL */
-} words;
 
 static cfg_mark mark_of(const parser *p, const node *n)
 {
@@ -394,7 +371,7 @@ static int is_name(const char *s)
 static int bad_value(parser *p, const node *n, const char *key,
                      const char *expected)
 {
-    char b[SHOWN_BUF + 2];
+    char b[TEXT_QUOTE_BUF + 2];
     return FAIL_AT(p, n, "%s: expected %s, got %s", key, expected, got(b, n));
 }
 
@@ -402,7 +379,7 @@ static int bad_value(parser *p, const node *n, const char *key,
    WHAT, got ...". */
 static int want(parser *p, const node *n, enum node_kind kind, const char *what)
 {
-    char b[SHOWN_BUF + 2];
+    char b[TEXT_QUOTE_BUF + 2];
 
     if (n->kind == kind || is_null(n))
         return 0;
@@ -451,18 +428,6 @@ static int h_text(parser *p, const node *n, void *dst, const field *f)
     return 0;
 }
 
-static int h_enum(parser *p, const node *n, void *dst, const field *f)
-{
-    const words *w = f->arg;
-
-    for (size_t i = 0; n->kind == NODE_SCALAR && w->list[i]; i++)
-        if (!strcmp(n->text, w->list[i])) {
-            set_str(dst, n->text);
-            return 0;
-        }
-    return bad_value(p, n, f->key, w->desc);
-}
-
 static int h_bool(parser *p, const node *n, void *dst, const field *f)
 {
     if (n->kind == NODE_SCALAR && !strcmp(n->text, "true"))
@@ -474,21 +439,14 @@ static int h_bool(parser *p, const node *n, void *dst, const field *f)
     return 0;
 }
 
-/* Decimal digits only, no sign, within f->arg's range. */
+/* A whole number (text_u64's grammar) within f->arg's range. */
 static int h_int(parser *p, const node *n, void *dst, const field *f)
 {
     const range *r = f->arg;
-    int ok = n->kind == NODE_SCALAR && *n->text;
-    uint64_t v = 0;
+    uint64_t v;
 
-    for (const char *s = ok ? n->text : ""; ok && *s; s++) {
-        unsigned d = (unsigned)(*s - '0');
-        if (*s < '0' || *s > '9' || v > (UINT64_MAX - d) / 10)
-            ok = 0;
-        else if ((v = v * 10 + d) > r->max)
-            ok = 0;
-    }
-    if (!ok || v < r->min) {
+    if (n->kind != NODE_SCALAR ||
+        text_u64(n->text, strlen(n->text), r->min, r->max, &v)) {
         char want_buf[80];
         fmt(want_buf, sizeof want_buf,
             "a whole number from %" PRIu64 " to %" PRIu64, r->min, r->max);
@@ -514,24 +472,24 @@ static const field *lookup(const table *t, const char *key)
 static int unknown_key(parser *p, const node *key, const table *t)
 {
     const char *cand[MAX_FIELDS] = {NULL}, *s;
-    char b[SHOWN_BUF], list[MSG_MAX / 2] = "";
+    char b[TEXT_QUOTE_BUF], list[MSG_MAX / 2] = "";
     size_t nc = 0;
 
     for (const field *f = t->fields; f->key; f++) {
         assert(nc < MAX_FIELDS);
         cand[nc++] = f->key;
     }
-    s = suggest(key->text, cand, nc);
+    s = text_suggest(key->text, cand, nc);
     if (s)
         return FAIL_AT(p, key, "unknown key '%s' %s (did you mean '%s'?)",
-                       shown(b, key->text), t->where, s);
+                       text_quote(b, sizeof b, key->text), t->where, s);
     for (size_t i = 0; i < nc; i++) {
         const char *sep = i == 0 ? "" : i + 1 == nc ? " or " : ", ";
         size_t len = strlen(list);
         fmt(list + len, sizeof list - len, "%s%s", sep, cand[i]);
     }
     return FAIL_AT(p, key, "unknown key '%s' %s (expected %s)",
-                   shown(b, key->text), t->where, list);
+                   text_quote(b, sizeof b, key->text), t->where, list);
 }
 
 /* Fill base from the mapping n by the table t. */
@@ -647,12 +605,34 @@ static int h_dirs(parser *p, const node *n, void *dst, const field *f)
 
 /* ---- rules -------------------------------------------------------------- */
 
-static const char *const engine_list[] = {"auto", "search", "exact", NULL};
-static const words engines = {"auto, search or exact", engine_list};
+const char *const config_engine_names[ENGINE_COUNT] = {"auto", "search",
+                                                      "exact"};
+
+static int h_engine(parser *p, const node *n, void *dst, const field *f)
+{
+    for (int i = 0; n->kind == NODE_SCALAR && i < ENGINE_COUNT; i++)
+        if (!strcmp(n->text, config_engine_names[i])) {
+            *(enum cfg_engine *)dst = (enum cfg_engine)i;
+            return 0;
+        }
+    return bad_value(p, n, f->key, "auto, search or exact");
+}
+
+/* A profile's size: the one RxC grammar, typed for the core and plugins. */
+static int h_size(parser *p, const node *n, void *dst, const field *f)
+{
+    cfg_profile *pr = dst;
+    if (n->kind != NODE_SCALAR ||
+        text_size(n->text, strlen(n->text), &pr->rows, &pr->cols))
+        return bad_value(p, n, f->key, TEXT_SIZE_EXPECTED);
+    pr->size_at = mark_of(p, n);
+    return 0;
+}
 
 static const field profile_fields[] = {
     {"plugin", h_name, offsetof(cfg_profile, plugin), NULL},
-    {"engine", h_enum, offsetof(cfg_profile, engine), &engines},
+    {"engine", h_engine, offsetof(cfg_profile, engine), NULL},
+    {"size", h_size, 0, NULL},
     {"path", h_bool, offsetof(cfg_profile, path), NULL},
     {"impossible", h_text, offsetof(cfg_profile, impossible),
      "non-empty text on one line"},
@@ -664,18 +644,18 @@ static const table profile_table = {"in a rule", profile_fields};
 static char *param_text(parser *p, const node *key, const node *v)
 {
     const char *want_text = "text or a sequence of text";
-    char b[SHOWN_BUF], *s;
+    char b[TEXT_QUOTE_BUF], *s;
     size_t len = 0, at = 0;
 
     if (v->kind == NODE_SCALAR)
         return xstrdup(v->text);
     if (v->kind == NODE_MAP) {
-        bad_value(p, v, shown(b, key->text), want_text);
+        bad_value(p, v, text_quote(b, sizeof b, key->text), want_text);
         return NULL;
     }
     for (size_t i = 0; i < v->n; i++) {
         if (v->kids[i]->kind != NODE_SCALAR) {
-            bad_value(p, v->kids[i], shown(b, key->text), want_text);
+            bad_value(p, v->kids[i], text_quote(b, sizeof b, key->text), want_text);
             return NULL;
         }
         len += strlen(v->kids[i]->text) + 1;
@@ -757,7 +737,7 @@ static int h_rules(parser *p, const node *n, void *dst, const field *f)
 {
     config *cfg = dst;
     size_t had = cfg->nprofiles; /* `rules` is given once per file */
-    char what[64], b[SHOWN_BUF];
+    char what[64], b[TEXT_QUOTE_BUF];
 
     (void)f;
     if (want(p, n, NODE_MAP, "for 'rules'") < 0)
@@ -769,8 +749,8 @@ static int h_rules(parser *p, const node *n, void *dst, const field *f)
             return FAIL_AT(p, name,
                            "expected a rule name of lowercase letters, "
                            "digits and '-', got '%s'",
-                           shown(b, name->text));
-        fmt(what, sizeof what, "for rule '%s'", shown(b, name->text));
+                           text_quote(b, sizeof b, name->text));
+        fmt(what, sizeof what, "for rule '%s'", text_quote(b, sizeof b, name->text));
         if (want(p, body, NODE_MAP, what) < 0)
             return -1;
         pr = profile_get(cfg, had, name->text);
@@ -822,16 +802,25 @@ static int h_routes(parser *p, const node *n, void *dst, const field *f)
 
 /* ---- the top level ------------------------------------------------------ */
 
-static const char *const format_list[] = {"judge", "csv", "jsonl", NULL};
-static const words formats = {"judge, csv or jsonl", format_list};
-static const range jobs_range = {0, MAX_JOBS, STORE_LONG};
+/* defaults.format: checked against the formats output.h lists, by the
+   command, which knows them. */
+static int h_format(parser *p, const node *n, void *dst, const field *f)
+{
+    config *cfg = dst;
+    if (h_text(p, n, &cfg->format, f) < 0)
+        return -1;
+    cfg->format_at = mark_of(p, n);
+    return 0;
+}
+
+static const range jobs_range = {0, CONFIG_MAX_JOBS, STORE_LONG};
 static const range states_range = {1, MAX_STATES_MAX, STORE_U64};
 static const range line_range = {MAX_LINE_MIN, MAX_LINE_MAX, STORE_SIZE};
 static const range table_range = {0, TABLE_MEMORY_MAX, STORE_SIZE};
 
 static const field default_fields[] = {
     {"rule", h_default_rule, 0, NULL},
-    {"format", h_enum, offsetof(config, format), &formats},
+    {"format", h_format, 0, "judge, csv or jsonl"},
     {"path", h_bool, offsetof(config, path), NULL},
     {"jobs", h_int, offsetof(config, jobs), &jobs_range},
     {NULL, NULL, 0, NULL},
@@ -882,7 +871,6 @@ void config_free(config *cfg)
         free(pr->name);
         free(pr->plugin);
         free(pr->impossible);
-        free(pr->engine);
     }
     for (size_t i = 0; i < cfg->nroutes; i++) {
         free(cfg->routes[i].glob);
@@ -905,7 +893,7 @@ int config_load_text(config *cfg, const char *file, const char *text,
     parser p = {NULL, text, len, err, errlen, 0, 0, NULL};
     yaml_parser_t yp;
     node *root = NULL;
-    char b[SHOWN_BUF + 2];
+    char b[TEXT_QUOTE_BUF + 2];
     int rc = -1;
 
     assert(errlen > 0);

@@ -1,5 +1,5 @@
 /*
- * config.h - the YAML configuration (SPEC section 6), parsed once into
+ * config.h - the YAML configuration (README, "Configuration"), parsed once into
  * typed structs with libyaml's event parser.
  *
  * Ownership: a struct config owns every string and array it points to;
@@ -16,6 +16,8 @@
 /* Limits on the configuration text itself (STYLE.md: cap depth and size). */
 #define CONFIG_MAX_BYTES (1u << 20)
 #define CONFIG_MAX_DEPTH 16
+/* The most worker threads, from -j or defaults.jobs. */
+#define CONFIG_MAX_JOBS 1024
 
 /* A place in a config file; line and col are 1-based. */
 typedef struct cfg_mark {
@@ -31,13 +33,19 @@ typedef struct cfg_param {
     cfg_mark at; /* where the value was given */
 } cfg_param;
 
+/* How a profile's puzzles are answered (README, "Engines"). */
+enum cfg_engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT, ENGINE_COUNT };
+extern const char *const config_engine_names[ENGINE_COUNT];
+
 /* A rule profile: `rules: NAME: {plugin: ..., KEY: VALUE...}`. */
 typedef struct cfg_profile {
     char *name;
     char *plugin;     /* plugin name; NULL until some file sets it */
     int path;         /* -1 unset, else 0/1: print the path in judge format */
     char *impossible; /* judge word for an unsolvable puzzle; NULL = default */
-    char *engine;     /* "auto" (NULL), "search" or "exact" */
+    enum cfg_engine engine;
+    uint32_t rows, cols; /* `size`, or 0: the plugin's default */
+    cfg_mark size_at;    /* where size was given */
     cfg_param *params; /* every other key, passed to the plugin */
     size_t nparams;
     cfg_mark at;       /* where the profile's name was given */
@@ -59,7 +67,8 @@ typedef struct config {
     /* `defaults` */
     char *rule;      /* default "poj1753" */
     cfg_mark rule_at; /* where rule was given; file NULL for the default */
-    char *format;    /* default "judge"; one of judge, csv, jsonl */
+    char *format;    /* default "judge"; checked against output.h's formats */
+    cfg_mark format_at; /* where format was given; file NULL for the default */
     int path;        /* default 0 */
     long jobs;       /* default 0 = all processors */
 

@@ -3,8 +3,10 @@
  *
  * Every name asked for, found or not, gets one cache entry, allocated on its
  * own so the loaded_plugin pointers handed out never move.  A loader is not
- * thread-safe (dlerror() and the cache): the driver loads its plugins before
- * it starts any worker thread.
+ * thread-safe (dlerror() and the cache), and needs not be: only the reader
+ * thread asks for plugins (while it resolves each record's rule).  Worker
+ * threads may run meanwhile, but they only call plugins already loaded,
+ * through tables that never change once loaded.
  */
 #define _XOPEN_SOURCE 700 /* POSIX.1-2008 with XSI, for realpath() */
 
@@ -22,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "text.h"
 #include "util.h"
 
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyz0123456789-"
@@ -37,7 +40,8 @@ typedef const gridbfs_plugin *(*entry_fn)(void);
 
 /* One name asked for: the plugin, or err (owned) saying why it failed. */
 typedef struct entry {
-    loaded_plugin p; /* p.ops is NULL on failure */
+    loaded_plugin p; /* p.ops is NULL on failure, else &table */
+    gridbfs_plugin table;
     void *handle;    /* from dlopen, NULL on failure */
     char *err;
     int missing;     /* no NAME.so in any folder */
@@ -72,16 +76,6 @@ static char *xfmt(const char *format, ...)
 static int valid_name(const char *s, size_t len)
 {
     return len >= 1 && len <= NAME_MAX_LEN && strspn(s, NAME_CHARS) == len;
-}
-
-/* Copy untrusted s into buf for a one-line message: printable ASCII only,
-   at most NAME_MAX_LEN characters then "...". */
-static void show(char buf[SHOW_CAP], const char *s)
-{
-    size_t i = 0;
-    for (; i < NAME_MAX_LEN && s[i]; i++)
-        buf[i] = (s[i] >= ' ' && s[i] <= '~') ? s[i] : '?';
-    fmt(buf + i, SHOW_CAP - i, "%s", s[i] ? "..." : "");
 }
 
 loader *loader_new(void)
@@ -278,12 +272,14 @@ static const char *missing_op(const gridbfs_plugin *t)
 
 /*
  * dlopen path and check the table its entry point returns.  Returns the
- * handle and sets *ops, or NULL with *err set (malloc'd) and nothing left
- * open.  The checks run in the order that makes each read safe: abi and
- * size are in every version's table, the rest only past the size check.
+ * handle and copies the table into *ops, or NULL with *err set (malloc'd)
+ * and nothing left open.  The checks run in the order that makes each read
+ * safe: abi and size are in every version's table, the rest only past the
+ * size check.  The copy is the table read once: fields past the plugin's
+ * own size are NULL, so no other code looks at a table's size again.
  */
 static void *open_plugin(const char *name, const char *path,
-                         const gridbfs_plugin **ops, char **err)
+                         gridbfs_plugin *ops, char **err)
 {
     _Static_assert(sizeof(void *) == sizeof(entry_fn),
                    "POSIX: data and function pointers have the same size");
@@ -324,10 +320,11 @@ static void *open_plugin(const char *name, const char *path,
     } else if ((missing = missing_op(t))) {
         *err = xfmt("plugin '%s': operation table has no '%s'", name, missing);
     } else if (strcmp(t->name, name) != 0) {
-        show(shown, t->name);
+        text_quote(shown, sizeof shown, t->name);
         *err = xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
     } else {
-        *ops = t;
+        memset(ops, 0, sizeof *ops);
+        memcpy(ops, t, t->size < sizeof *ops ? t->size : sizeof *ops);
         return h;
     }
 fail:
@@ -344,8 +341,9 @@ static entry *lookup(loader *ld, const char *name)
     entry *e = xcalloc(1, sizeof *e);
     e->p.name = xstrdup(name);
     e->p.path = find_file(ld, name, &e->err, &e->missing);
-    if (e->p.path)
-        e->handle = open_plugin(name, e->p.path, &e->p.ops, &e->err);
+    if (e->p.path && (e->handle = open_plugin(name, e->p.path, &e->table,
+                                              &e->err)))
+        e->p.ops = &e->table;
     ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
     ld->cache[ld->ncache++] = e;
     return e;
@@ -358,7 +356,7 @@ const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
     assert(name);
     if (!valid_name(name, strlen(name))) {
         char shown[SHOW_CAP];
-        show(shown, name);
+        text_quote(shown, sizeof shown, name);
         if (err && errlen)
             fmt(err, errlen,
                 "invalid plugin name '%s': use lowercase letters, digits "

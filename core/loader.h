@@ -1,5 +1,5 @@
 /*
- * loader.h - finding and loading rule plugins (SPEC section 7).
+ * loader.h - finding and loading rule plugins (README, "How rules and plugins work").
  *
  * A plugin NAME ([a-z0-9-]+) is the file NAME.so in the first folder of the
  * search path that has one.  It is loaded by absolute path only: lstat and

@@ -1,6 +1,7 @@
 /*
- * main.c - the gridbfs command: options, configuration, plugins, and the
- * loop that streams every input's records through a rule to the output.
+ * main.c - the gridbfs command: options, configuration, plugins, checking
+ * them all before any record is read, and the output file; run.c streams
+ * the records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -20,20 +21,17 @@
 #include "output.h"
 #include "rules.h"
 #include "run.h"
+#include "text.h"
 #include "util.h"
 
-#define EXIT_RECORDS 1 /* some record invalid or over a limit */
-#define EXIT_TROUBLE 2 /* usage, configuration, plugin or I/O error */
 #define MSG_MAX 1024
-#define MAX_JOBS 1024
 #define OUTPUT_BUFFER (1u << 20)
 
 /* Everything the run needs; main's context, the only mutable state. */
 typedef struct ctx {
     /* options */
     const char *config_file;
-    const char *rule;
-    int rule_given;      /* -r was given: it beats the config's routes */
+    const char *rule;    /* -r, or NULL */
     uint32_t rows, cols; /* -s */
     const char *format;
     int path;
@@ -108,7 +106,7 @@ static void usage(FILE *f)
         "defaults\n"
         "                        (default poj1753)\n"
         "  -s, --size RxC        board size for the chosen rule\n"
-        "  -f, --format FMT      judge | csv | jsonl\n"
+        "  -f, --format FMT      the output format (below)\n"
         "  -p, --path            also print one shortest move sequence\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
@@ -121,28 +119,16 @@ static void usage(FILE *f)
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
-        "Exit status: 0 all solved or impossible, 1 some record invalid or "
-        "over a limit,\n"
-        "2 a usage, configuration, plugin or I/O error.\n",
+        "Formats:\n",
         f);
-}
-
-/* Parse "RxC"; returns 0 or -1. */
-static int parse_size(const char *s, uint32_t *rows, uint32_t *cols)
-{
-    char *end;
-    errno = 0;
-    unsigned long r = strtoul(s, &end, 10);
-    if (end == s || (*end != 'x' && *end != 'X') || s[0] == '-' || s[0] == '+')
-        return -1;
-    const char *t = end + 1;
-    unsigned long c = strtoul(t, &end, 10);
-    if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || r < 1 ||
-        c < 1 || r > GRIDBFS_MAX_SIDE || c > GRIDBFS_MAX_SIDE)
-        return -1;
-    *rows = (uint32_t)r;
-    *cols = (uint32_t)c;
-    return 0;
+    for (int i = 0; i < FORMAT_COUNT; i++)
+        fprintf(f, "  %-8s %s\n", output_formats[i].name,
+                output_formats[i].description);
+    fputs("\n"
+          "Exit status: 0 all solved or impossible, 1 some record invalid or "
+          "over a limit,\n"
+          "2 a usage, configuration, plugin or I/O error.\n",
+          f);
 }
 
 enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS };
@@ -166,7 +152,8 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     enum out_format f;
-    char *end;
+    char list[64], shown[TEXT_QUOTE_BUF];
+    uint64_t jobs;
     int o;
 
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:hV", longs, NULL)) !=
@@ -175,18 +162,19 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 'c': c->config_file = optarg; break;
         case 'r':
             c->rule = optarg;
-            c->rule_given = 1;
             break;
         case 's':
-            if (parse_size(optarg, &c->rows, &c->cols)) {
-                msg("-s: expected RxC with 1 to %d rows and columns, got '%s'",
-                    GRIDBFS_MAX_SIDE, optarg);
+            if (text_size(optarg, strlen(optarg), &c->rows, &c->cols)) {
+                msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
+                    text_quote(shown, sizeof shown, optarg));
                 return -1;
             }
             break;
         case 'f':
             if (output_format(optarg, &f)) {
-                msg("-f: expected judge, csv or jsonl, got '%s'", optarg);
+                msg("-f: expected %s, got '%s'",
+                    output_format_list(list, sizeof list),
+                    text_quote(shown, sizeof shown, optarg));
                 return -1;
             }
             c->format = optarg;
@@ -194,14 +182,12 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 'p': c->path = 1; break;
         case 'o': c->output = optarg; break;
         case 'j':
-            errno = 0;
-            c->jobs = strtol(optarg, &end, 10);
-            if (end == optarg || *end || errno || c->jobs < 0 ||
-                c->jobs > MAX_JOBS) {
+            if (text_u64(optarg, strlen(optarg), 0, CONFIG_MAX_JOBS, &jobs)) {
                 msg("-j: expected a whole number from 0 to %d, got '%s'",
-                    MAX_JOBS, optarg);
+                    CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, optarg));
                 return -1;
             }
+            c->jobs = (long)jobs;
             break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
@@ -267,53 +253,63 @@ static int setup(ctx *c)
 }
 
 /* Report a rule that cannot be used, at the config place at fault. */
-static void rule_error(const rule_inst *in, const cfg_param *bad)
+static void rule_error(const rule_inst *in, const char *what)
 {
-    const cfg_mark *at = bad ? &bad->at : in->profile ? &in->profile->at : NULL;
+    const cfg_mark *at = in->error_at;
     if (at)
-        msg("%s:%d:%d: %s", at->file, at->line, at->col, in->error);
+        msg("%s:%d:%d: %s%s", at->file, at->line, at->col, what, in->error);
     else
-        msg("%s", in->error);
+        msg("%s%s", what, in->error);
 }
 
 /*
- * Validate everything the run will use before reading a record: every
- * profile's plugin and parameters, the routes, the chosen rule and size.
+ * Validate everything the run will use before reading a record: the
+ * output format, every profile's plugin and parameters, the routes, and
+ * the rule and size chosen.
  */
 static int validate(ctx *c)
 {
-    const cfg_param *bad;
+    char what[MSG_MAX], list[64], shown[TEXT_QUOTE_BUF];
     int ok = 1;
 
+    if (output_format(c->format, &c->out_format)) {
+        const cfg_mark *at = &c->cfg.format_at;
+        msg("%s:%d:%d: format: expected %s, got '%s'", at->file, at->line,
+            at->col, output_format_list(list, sizeof list),
+            text_quote(shown, sizeof shown, c->format));
+        ok = 0;
+    }
     for (size_t i = 0; i < c->cfg.nprofiles; i++) {
-        rule_inst *in = rules_get(c->rules, c->cfg.profiles[i].name, 0, 0, &bad);
+        rule_inst *in = rules_get(c->rules, c->cfg.profiles[i].name, 0, 0);
         if (in->error) {
-            rule_error(in, bad);
+            rule_error(in, "");
             ok = 0;
         }
     }
     for (size_t i = 0; i < c->cfg.nroutes; i++) {
         const cfg_route *rt = &c->cfg.routes[i];
-        rule_inst *in = rules_get(c->rules, rt->rule, 0, 0, &bad);
+        rule_inst *in = rules_get(c->rules, rt->rule, 0, 0);
         if (in->error) {
             msg("%s:%d:%d: route '%s': %s", rt->at.file, rt->at.line,
-                rt->at.col, rt->glob, in->error);
+                rt->at.col, text_quote(shown, sizeof shown, rt->glob),
+                in->error);
             ok = 0;
         }
     }
     if (!ok)
         return -1;
-    rule_inst *in = rules_get(c->rules, c->rule, c->rows, c->cols, &bad);
+    rule_inst *in = rules_choose(c->rules, NULL, NULL, 0, 0);
     if (in->error) {
         const cfg_mark *at = &c->cfg.rule_at;
         if (c->rows)
-            msg("-s %" PRIu32 "x%" PRIu32 ": %s", c->rows, c->cols,
-                in->error);
-        else if (!c->rule_given && at->file)
-            msg("%s:%d:%d: defaults: %s", at->file, at->line, at->col,
-                in->error);
+            fmt(what, sizeof what, "-s %" PRIu32 "x%" PRIu32 ": ", c->rows,
+                c->cols);
+        else if (!c->rule && at->file)
+            fmt(what, sizeof what, "%s:%d:%d: defaults: ", at->file, at->line,
+                at->col);
         else
-            msg("%s", in->error);
+            what[0] = '\0';
+        msg("%s%s", what, in->error);
         return -1;
     }
     return 0;
@@ -344,14 +340,16 @@ static void list_rules(ctx *c)
     for (size_t i = 0; i < c->cfg.nprofiles; i++) {
         const cfg_profile *p = &c->cfg.profiles[i];
         printf("  %-16s plugin=%s", p->name, p->plugin ? p->plugin : "?");
+        if (p->rows)
+            printf(" size=%" PRIu32 "x%" PRIu32, p->rows, p->cols);
         for (size_t k = 0; k < p->nparams; k++)
             printf(" %s=%s", p->params[k].key, p->params[k].value);
         if (p->path >= 0)
             printf(" path=%s", p->path ? "true" : "false");
         if (p->impossible)
             printf(" impossible=%s", p->impossible);
-        if (p->engine)
-            printf(" engine=%s", p->engine);
+        if (p->engine != ENGINE_AUTO)
+            printf(" engine=%s", config_engine_names[p->engine]);
         putchar('\n');
     }
     puts("plugins:");
@@ -368,11 +366,6 @@ static int open_output(ctx *c)
     struct stat st;
     int fd = -1;
 
-    if (output_format(c->format, &c->out_format)) {
-        msg("defaults: format: expected judge, csv or jsonl, got '%s'",
-            c->format);
-        return -1;
-    }
     c->outf = stdout;
     if (c->output && stat(c->output, &st) == 0 && !S_ISREG(st.st_mode)) {
         c->outf = fopen(c->output, "w");
@@ -452,11 +445,10 @@ int main(int argc, char **argv)
     c.status = EXIT_TROUBLE;
     if (find_exe_dir(&c) || setup(&c))
         goto out;
-    if (!c.rule)
-        c.rule = c.cfg.rule;
     if (!c.format)
         c.format = c.cfg.format;
-    c.rules = rules_new(&c.cfg, c.ld, c.path, c.cfg.table_memory);
+    rules_choice chosen = {c.rule, c.rows, c.cols, c.path};
+    c.rules = rules_new(&c.cfg, c.ld, &chosen);
     if (c.list_rules) {
         list_rules(&c);
         c.status = 0;
@@ -476,10 +468,6 @@ int main(int argc, char **argv)
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,
-        .rule = c.rule,
-        .rule_given = c.rule_given,
-        .rows = c.rows,
-        .cols = c.cols,
         .format = c.out_format,
         .jobs = jobs > 0 ? (unsigned)jobs : 1,
         .progress = c.progress || isatty(STDERR_FILENO),

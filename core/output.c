@@ -1,6 +1,7 @@
 /*
  * output.c - the three output formats, appended to a memory buffer: each
  * worker formats its own records and the writer only copies bytes out.
+ * CSV and JSON Lines write the same fields, listed once.
  */
 #include "output.h"
 
@@ -8,11 +9,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "util.h"
 
 #define MOVE_TEXT_MAX 64
 #define JUDGE_TEXT_MIN 256
 #define JUDGE_TEXT_MAX ((size_t)1 << 20) /* then the default text */
+
+const out_format_info output_formats[FORMAT_COUNT] = {
+    [FORMAT_JUDGE] = {"judge", "the judge's own answer text (default)"},
+    [FORMAT_CSV] = {"csv", "RFC 4180 with a header row, one row a record"},
+    [FORMAT_JSONL] = {"jsonl", "JSON Lines, one object a record"},
+};
+
+/* The fields of a record in CSV and JSON Lines, in order. */
+enum field {
+    F_SOURCE, F_RECORD, F_LINE, F_ID, F_RULE, F_STATUS, F_MOVES, F_PATH,
+    F_MESSAGE, F_COUNT
+};
+static const char *const field_names[F_COUNT] = {
+    "source", "record", "line", "id", "rule", "status", "moves", "path",
+    "message"};
+
+static const char *const status_names[] = {
+    [ST_SOLVED] = "solved", [ST_IMPOSSIBLE] = "impossible",
+    [ST_INVALID] = "invalid", [ST_LIMIT] = "limit"};
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {
@@ -26,18 +47,26 @@ struct output {
     escaped source, rule;
 };
 
-static const char *const status_names[] = {"solved", "impossible", "invalid",
-                                           "limit"};
-
 int output_format(const char *name, enum out_format *fmt)
 {
-    static const char *const names[] = {"judge", "csv", "jsonl"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
+    for (int i = 0; i < FORMAT_COUNT; i++)
+        if (strcmp(name, output_formats[i].name) == 0) {
             *fmt = (enum out_format)i;
             return 0;
         }
     return -1;
+}
+
+const char *output_format_list(char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < FORMAT_COUNT && len < cap; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == FORMAT_COUNT ? " or " : ", ";
+        fmt(buf + len, cap - len, "%s%s", sep, output_formats[i].name);
+        len += strlen(buf + len);
+    }
+    return buf;
 }
 
 output *output_new(enum out_format fmt)
@@ -59,17 +88,21 @@ void output_free(output *o)
     free(o);
 }
 
-void output_header(enum out_format fmt, strbuf *sb)
-{
-    static const char header[] =
-        "source,record,line,id,rule,status,moves,path,message\n";
-    if (fmt == FORMAT_CSV)
-        sb_add(sb, header, sizeof header - 1);
-}
-
 static void sb_puts(strbuf *sb, const char *s)
 {
     sb_add(sb, s, strlen(s));
+}
+
+void output_header(enum out_format fmt, strbuf *sb)
+{
+    if (fmt != FORMAT_CSV)
+        return;
+    for (int f = 0; f < F_COUNT; f++) {
+        if (f)
+            sb_putc(sb, ',');
+        sb_puts(sb, field_names[f]);
+    }
+    sb_putc(sb, '\n');
 }
 
 /* Move m's text, or "?" if the plugin could not write it. */
@@ -88,13 +121,12 @@ static const char *move_text(const out_result *r, uint16_t m, int style,
  */
 static int plugin_judge_text(const out_result *r, strbuf *sb)
 {
-    int (*text)(const void *, const uint16_t *, size_t, int, char *, size_t) =
-        GRIDBFS_PLUGIN_OP(r->ops, judge_text);
     for (size_t room = JUDGE_TEXT_MIN; room <= JUDGE_TEXT_MAX; room *= 4) {
         if (sb->cap - sb->len < room)
             sb_grow(sb, room);
-        int n = text(r->inst, r->path, r->npath, r->with_path, sb->p + sb->len,
-                     sb->cap - sb->len);
+        int n = r->ops->judge_text(r->inst, r->ans.path, r->ans.npath,
+                                   r->with_path, sb->p + sb->len,
+                                   sb->cap - sb->len);
         if (n >= 0 && (size_t)n < sb->cap - sb->len) {
             sb->len += (size_t)n;
             return 0;
@@ -106,16 +138,16 @@ static int plugin_judge_text(const out_result *r, strbuf *sb)
 static void write_judge(const out_result *r, strbuf *sb)
 {
     char buf[MOVE_TEXT_MAX];
-    switch (r->status) {
+    switch (r->ans.status) {
     case ST_SOLVED:
-        if (r->ops && GRIDBFS_PLUGIN_OP(r->ops, judge_text) &&
-            plugin_judge_text(r, sb) == 0)
+        if (r->ops && r->ops->judge_text && plugin_judge_text(r, sb) == 0)
             break;
-        sb_u64(sb, r->moves);
+        sb_u64(sb, r->ans.moves);
         sb_putc(sb, '\n');
         if (r->with_path)
-            for (size_t i = 0; i < r->npath; i++) {
-                sb_puts(sb, move_text(r, r->path[i], GRIDBFS_MOVE_JUDGE, buf));
+            for (size_t i = 0; i < r->ans.npath; i++) {
+                sb_puts(sb,
+                        move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
                 sb_putc(sb, '\n');
             }
         break;
@@ -124,7 +156,7 @@ static void write_judge(const out_result *r, strbuf *sb)
         sb_putc(sb, '\n');
         break;
     default:
-        sb_puts(sb, status_names[r->status]);
+        sb_puts(sb, status_names[r->ans.status]);
         sb_putc(sb, '\n');
         break;
     }
@@ -133,8 +165,6 @@ static void write_judge(const out_result *r, strbuf *sb)
 /* An RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
 static void csv_field(strbuf *sb, const char *s)
 {
-    if (!s)
-        return;
     if (!strpbrk(s, ",\"\r\n")) {
         sb_puts(sb, s);
         return;
@@ -148,100 +178,14 @@ static void csv_field(strbuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-/* The path in compact form, moves separated by spaces, in o->path. */
-static const char *compact_path(output *o, const out_result *r)
-{
-    char buf[MOVE_TEXT_MAX];
-    o->path.len = 0;
-    for (size_t i = 0; i < r->npath; i++) {
-        if (i)
-            sb_putc(&o->path, ' ');
-        sb_puts(&o->path, move_text(r, r->path[i], GRIDBFS_MOVE_COMPACT, buf));
-    }
-    sb_putc(&o->path, '\0');
-    return o->path.p;
-}
-
-static int has_path(const out_result *r)
-{
-    return r->status == ST_SOLVED && r->with_path;
-}
-
-static void json_string(strbuf *sb, const char *str);
-
-/* s escaped for the output's format, from the cache e when s is the same. */
-static void add_escaped(output *o, escaped *e, const char *s, strbuf *sb)
-{
-    size_t n = strlen(s) + 1;
-    if (e->raw.len != n || memcmp(e->raw.p, s, n) != 0) {
-        e->raw.len = 0;
-        sb_add(&e->raw, s, n);
-        e->text.len = 0;
-        if (o->fmt == FORMAT_CSV)
-            csv_field(&e->text, s);
-        else
-            json_string(&e->text, s);
-    }
-    sb_add(sb, e->text.p, e->text.len);
-}
-
-static void write_csv(output *o, const out_result *r, strbuf *sb)
-{
-    add_escaped(o, &o->source, r->source, sb);
-    sb_putc(sb, ',');
-    sb_u64(sb, r->record);
-    sb_putc(sb, ',');
-    sb_u64(sb, r->line);
-    sb_putc(sb, ',');
-    csv_field(sb, r->id);
-    sb_putc(sb, ',');
-    add_escaped(o, &o->rule, r->rule, sb);
-    sb_putc(sb, ',');
-    sb_puts(sb, status_names[r->status]);
-    sb_putc(sb, ',');
-    if (r->status == ST_SOLVED)
-        sb_u64(sb, r->moves);
-    sb_putc(sb, ',');
-    if (has_path(r))
-        csv_field(sb, compact_path(o, r));
-    sb_putc(sb, ',');
-    csv_field(sb, r->message);
-    sb_putc(sb, '\n');
-}
-
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    size_t n = s[0] >= 0xF0 && s[0] <= 0xF4   ? 4
-               : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-               : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
-                                              : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) ||
-                   (s[0] == 0xED && s[1] >= 0xA0)))
-        return 0; /* overlong, or a UTF-16 surrogate */
-    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) ||
-                   (s[0] == 0xF4 && s[1] >= 0x90)))
-        return 0; /* overlong, or past U+10FFFF */
-    return n;
-}
-
-/* A JSON string, or null; invalid UTF-8 becomes U+FFFD. */
+/* A JSON string; invalid UTF-8 becomes U+FFFD. */
 static void json_string(strbuf *sb, const char *str)
 {
     static const char hex[] = "0123456789abcdef";
-    if (!str) {
-        sb_puts(sb, "null");
-        return;
-    }
     const unsigned char *s = (const unsigned char *)str;
     sb_putc(sb, '"');
     while (*s) {
-        size_t n = utf8_len(s);
+        size_t n = text_utf8_len(s);
         if (n == 0) {
             sb_puts(sb, "\\ufffd");
             s++;
@@ -260,43 +204,100 @@ static void json_string(strbuf *sb, const char *str)
     sb_putc(sb, '"');
 }
 
+/* Text escaped for the output's format. */
+static void add_text(const output *o, strbuf *sb, const char *s)
+{
+    if (o->fmt == FORMAT_CSV)
+        csv_field(sb, s);
+    else
+        json_string(sb, s);
+}
+
+/* s escaped, from the cache e when s is the same as last time. */
+static void add_cached(output *o, escaped *e, const char *s, strbuf *sb)
+{
+    size_t n = strlen(s) + 1;
+    if (e->raw.len != n || memcmp(e->raw.p, s, n) != 0) {
+        e->raw.len = 0;
+        sb_add(&e->raw, s, n);
+        e->text.len = 0;
+        add_text(o, &e->text, s);
+    }
+    sb_add(sb, e->text.p, e->text.len);
+}
+
+/* The path in compact form, moves separated by spaces, in o->path. */
+static const char *compact_path(output *o, const out_result *r)
+{
+    char buf[MOVE_TEXT_MAX];
+    o->path.len = 0;
+    for (size_t i = 0; i < r->ans.npath; i++) {
+        if (i)
+            sb_putc(&o->path, ' ');
+        sb_puts(&o->path,
+                move_text(r, r->ans.path[i], GRIDBFS_MOVE_COMPACT, buf));
+    }
+    sb_putc(&o->path, '\0');
+    return o->path.p;
+}
+
+/* Field f of r, escaped, or nothing (CSV) or null (JSON) when absent. */
+static void add_field(output *o, const out_result *r, enum field f, strbuf *sb)
+{
+    int solved = r->ans.status == ST_SOLVED;
+    const char *text = NULL;
+    switch (f) {
+    case F_SOURCE: add_cached(o, &o->source, r->source, sb); return;
+    case F_RULE: add_cached(o, &o->rule, r->rule, sb); return;
+    case F_RECORD: sb_u64(sb, r->record); return;
+    case F_LINE: sb_u64(sb, r->line); return;
+    case F_MOVES:
+        if (solved) {
+            sb_u64(sb, r->ans.moves);
+            return;
+        }
+        break;
+    case F_ID: text = r->id; break;
+    case F_STATUS: text = status_names[r->ans.status]; break;
+    case F_PATH:
+        text = solved && r->with_path ? compact_path(o, r) : NULL;
+        break;
+    case F_MESSAGE: text = r->ans.message; break;
+    case F_COUNT: break;
+    }
+    if (text)
+        add_text(o, sb, text);
+    else if (o->fmt == FORMAT_JSONL)
+        sb_puts(sb, "null");
+}
+
+static void write_csv(output *o, const out_result *r, strbuf *sb)
+{
+    for (int f = 0; f < F_COUNT; f++) {
+        if (f)
+            sb_putc(sb, ',');
+        add_field(o, r, (enum field)f, sb);
+    }
+    sb_putc(sb, '\n');
+}
+
 static void write_jsonl(output *o, const out_result *r, strbuf *sb)
 {
-    sb_puts(sb, "{\"source\":");
-    add_escaped(o, &o->source, r->source, sb);
-    sb_puts(sb, ",\"record\":");
-    sb_u64(sb, r->record);
-    sb_puts(sb, ",\"line\":");
-    sb_u64(sb, r->line);
-    sb_puts(sb, ",\"id\":");
-    json_string(sb, r->id);
-    sb_puts(sb, ",\"rule\":");
-    add_escaped(o, &o->rule, r->rule, sb);
-    sb_puts(sb, ",\"status\":\"");
-    sb_puts(sb, status_names[r->status]);
-    sb_puts(sb, "\",\"moves\":");
-    if (r->status == ST_SOLVED)
-        sb_u64(sb, r->moves);
-    else
-        sb_puts(sb, "null");
-    sb_puts(sb, ",\"path\":");
-    json_string(sb, has_path(r) ? compact_path(o, r) : NULL);
-    sb_puts(sb, ",\"message\":");
-    json_string(sb, r->message);
-    sb_puts(sb, "}\n");
+    for (int f = 0; f < F_COUNT; f++) {
+        sb_add(sb, f ? ",\"" : "{\"", 2);
+        sb_puts(sb, field_names[f]);
+        sb_add(sb, "\":", 2);
+        add_field(o, r, (enum field)f, sb);
+    }
+    sb_add(sb, "}\n", 2);
 }
 
 void output_write(output *o, const out_result *r, strbuf *sb)
 {
     switch (o->fmt) {
-    case FORMAT_JUDGE:
-        write_judge(r, sb);
-        break;
-    case FORMAT_CSV:
-        write_csv(o, r, sb);
-        break;
-    case FORMAT_JSONL:
-        write_jsonl(o, r, sb);
-        break;
+    case FORMAT_JUDGE: write_judge(r, sb); break;
+    case FORMAT_CSV: write_csv(o, r, sb); break;
+    case FORMAT_JSONL: write_jsonl(o, r, sb); break;
+    case FORMAT_COUNT: break;
     }
 }

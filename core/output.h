@@ -1,6 +1,6 @@
 /*
  * output.h - one result per record, as judge text, CSV or JSON Lines
- * (SPEC section 4).
+ * (README, "Output").
  *
  * Ownership: output_new() pairs with output_free(); an output is scratch
  * space for one thread.  Every string in a result is borrowed for the call.
@@ -10,36 +10,40 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include <gridbfs/plugin.h>
 
+#include "solve.h"
 #include "util.h"
 
-enum out_format { FORMAT_JUDGE, FORMAT_CSV, FORMAT_JSONL };
+enum out_format { FORMAT_JUDGE, FORMAT_CSV, FORMAT_JSONL, FORMAT_COUNT };
 
-enum rec_status { ST_SOLVED, ST_IMPOSSIBLE, ST_INVALID, ST_LIMIT };
+/* The formats, indexed by enum out_format: -f's names and --help's text. */
+typedef struct out_format_info {
+    const char *name;
+    const char *description;
+} out_format_info;
+extern const out_format_info output_formats[FORMAT_COUNT];
+/* The names -f and defaults.format take, for messages: "judge, csv or
+   jsonl", into buf (cap bytes). */
+const char *output_format_list(char *buf, size_t cap);
 
 typedef struct out_result {
-    enum rec_status status;
     const char *source;  /* the input as named */
     uint64_t record;     /* 1-based within source */
     uint64_t line;       /* where the record starts */
     const char *id;      /* or NULL */
     const char *rule;    /* the profile's name */
-    uint64_t moves;      /* when solved */
+    solve_result ans;
     int with_path;       /* print the path (solved only) */
-    const uint16_t *path;
-    size_t npath;
     const gridbfs_plugin *ops; /* to print moves, when with_path */
     const void *inst;
     const char *impossible; /* judge word, or NULL for "Impossible" */
-    const char *message;    /* for invalid and limit, or NULL */
 } out_result;
 
 typedef struct output output;
 
-/* Parse "judge", "csv" or "jsonl"; returns 0 or -1. */
+/* Look up a format by name; returns 0 or -1. */
 int output_format(const char *name, enum out_format *fmt);
 
 output *output_new(enum out_format fmt);

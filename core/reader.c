@@ -18,11 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "text.h"
 #include "util.h"
 
 #define READ_CHUNK (1u << 16)
 #define NO_OFFSET UINT32_MAX
-#define KEY_SHOWN 32 /* bytes of an unknown key= quoted in its message */
+#define NAME_SHOWN 1024 /* room for a file name in a message */
 #define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
@@ -67,12 +68,15 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
 
+    char shown[NAME_SHOWN];
     if (fd < 0) {
-        fmt(err, errlen, "%s: %s", name, strerror(errno));
+        fmt(err, errlen, "%s: %s", text_quote(shown, sizeof shown, name),
+            strerror(errno));
         return NULL;
     }
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fmt(err, errlen, "%s: is a directory", name);
+        fmt(err, errlen, "%s: is a directory",
+            text_quote(shown, sizeof shown, name));
         if (!is_stdin)
             close(fd);
         return NULL;
@@ -147,9 +151,11 @@ static void refill(reader *rd)
         }
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0)
-            fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s", rd->name,
-                strerror(errno));
+        if (n < 0) {
+            char shown[NAME_SHOWN];
+            fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s",
+                text_quote(shown, sizeof shown, rd->name), strerror(errno));
+        }
         rd->eof = 1;
         return;
     }
@@ -382,31 +388,6 @@ static const record *grid_row(reader *rd, const char *s, size_t n,
     return rd->rec.nboards == rd->boards ? rec_finish(rd) : NULL;
 }
 
-/* Parse "RxC" with both in 1..GRIDBFS_MAX_SIDE. */
-static int parse_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
-{
-    uint32_t v[2] = {0, 0};
-    int part = 0;
-    size_t digits = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] >= '0' && s[i] <= '9' && digits < 3) {
-            v[part] = v[part] * 10 + (uint32_t)(s[i] - '0');
-            digits++;
-        } else if ((s[i] == 'x' || s[i] == 'X') && part == 0 && digits) {
-            part = 1;
-            digits = 0;
-        } else {
-            return -1;
-        }
-    }
-    if (part != 1 || !digits || v[0] < 1 || v[1] < 1 ||
-        v[0] > GRIDBFS_MAX_SIDE || v[1] > GRIDBFS_MAX_SIDE)
-        return -1;
-    *rows = v[0];
-    *cols = v[1];
-    return 0;
-}
-
 /* One key=value token of a line record. */
 static void line_meta(reader *rd, const char *t, size_t n)
 {
@@ -422,19 +403,17 @@ static void line_meta(reader *rd, const char *t, size_t n)
     else if (klen == 4 && memcmp(t, "size", 4) == 0) {
         if (rd->rec.rows)
             rec_error(rd, rd->lineno, "duplicate size=");
-        else if (parse_size(v, vlen, &rd->rec.rows, &rd->rec.cols))
-            rec_error(rd, rd->lineno,
-                      "size= expects RxC with 1 to %d rows and columns",
-                      GRIDBFS_MAX_SIDE);
+        else if (text_size(v, vlen, &rd->rec.rows, &rd->rec.cols))
+            rec_error(rd, rd->lineno, "size= expects " TEXT_SIZE_EXPECTED);
         return;
     } else {
-        char shown[KEY_SHOWN + 1]; /* printable: it goes to a terminal */
-        size_t n = klen > KEY_SHOWN ? KEY_SHOWN : klen;
-        for (size_t i = 0; i < n; i++)
-            shown[i] = (unsigned char)t[i] < 0x20 || t[i] == 0x7f ? '?' : t[i];
-        shown[n] = '\0';
+        char key[TEXT_QUOTE_BUF + 1], shown[TEXT_QUOTE_BUF];
+        size_t n = klen < TEXT_QUOTE_BUF ? klen : TEXT_QUOTE_BUF;
+        memcpy(key, t, n); /* more than fits: text_quote() cuts it */
+        key[n] = '\0';
         rec_error(rd, rd->lineno,
-                  "unknown key '%s=' (expected id=, rule= or size=)", shown);
+                  "unknown key '%s=' (expected id=, rule= or size=)",
+                  text_quote(shown, sizeof shown, key));
         return;
     }
     if (*slot != NO_OFFSET)

@@ -1,5 +1,5 @@
 /*
- * reader.h - streaming puzzle records out of one input (SPEC section 3).
+ * reader.h - streaming puzzle records out of one input (README, "Input").
  *
  * The reader knows the two record syntaxes and the framing, nothing about
  * rules beyond the shape it is told: grid rows are cut into boards of `rows`

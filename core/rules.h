@@ -1,24 +1,25 @@
 /*
- * rules.h - rule instances: a profile (or a bare plugin) at one board size,
- * created once through its plugin and cached, and the solving of one
- * record with it.
+ * rules.h - rule instances: a profile (or a bare plugin) at one board
+ * size, created once through its plugin, its contract checked, and cached;
+ * and the one place that decides which instance a record uses.
  *
  * Ownership: rules_new() pairs with rules_free(), which destroys every
  * instance and table.  It borrows the config and loader, which must outlive
- * it.  Instances returned stay valid until rules_free().
+ * it.  Instances returned stay valid until rules_free().  rules_get() and
+ * rules_choose() are for one thread (the reader); an instance, once
+ * returned, may be used by every thread.
  */
 #ifndef GRIDBFS_RULES_H
 #define GRIDBFS_RULES_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bfs.h"
 #include "config.h"
 #include "loader.h"
-#include "output.h"
-#include "reader.h"
+#include "table.h"
 
 #define RULES_MSG_MAX 512
 
@@ -30,62 +31,62 @@ typedef struct rule_inst {
     const cfg_profile *profile; /* NULL for a bare plugin */
     const loaded_plugin *plugin;
     gridbfs_rule rule;   /* valid when error is NULL */
-    char *error;         /* why it could not be created */
+    char *error;         /* why it could not be created, or NULL */
+    const cfg_mark *error_at; /* the configuration at fault, or NULL */
     int with_path;
     int need_path;  /* with_path, or the plugin writes its own judge text */
-    enum engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT } engine;
+    enum cfg_engine engine;
     const char *impossible;
     int use_exact;          /* answer with the plugin's exact solver */
     int target_tables;      /* search through the cache of target tables */
     uint8_t cell[256];      /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
-    table *table; /* for fixed goals, built on first use */
+
+    /* what solving needs, shared by the threads */
+    uint64_t max_states;
+    size_t table_budget;
+    tcache *tcache;
+    pthread_mutex_t table_lock; /* one thread builds the table */
+    table *table;               /* for fixed goals, built on first use */
     atomic_int table_tried;
 } rule_inst;
 
+/* What the command line chose: -r, -s and -p. */
+typedef struct rules_choice {
+    const char *rule;    /* -r, or NULL for the config's defaults.rule */
+    uint32_t rows, cols; /* -s, or 0 */
+    int force_path;      /* -p */
+} rules_choice;
+
 typedef struct rules rules;
 
-rules *rules_new(const config *cfg, loader *ld, int force_path,
-                 size_t table_budget);
+rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen);
 void rules_free(rules *rs);
 
 /*
- * The instance of rule name at size rows x cols (0, 0: the profile's size),
- * created on first use.  Always returns an instance; its error says why it
- * is unusable (unknown rule, plugin failed to load, parameters refused).
- * When a plugin refuses a parameter, *bad is set to that parameter of the
- * profile (NULL when the fault is not one parameter's).
+ * The instance of rule name at size rows x cols (0, 0: the profile's
+ * size, else the plugin's documented default), created on first use.
+ * Always returns an instance; its error says why it is unusable (unknown
+ * rule, plugin failed to load, parameters refused, contract broken), and
+ * error_at, when set, where in the configuration.
  */
 rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
-                     uint32_t cols, const cfg_param **bad);
+                     uint32_t cols);
+
+/*
+ * The instance a record of file ("-" is standard input) uses, given its
+ * own rule= and size= (NULL and 0 when it has none): the record's rule,
+ * else -r, else the first route matching file, else defaults.rule; the
+ * record's size, else -s for the rule -r (or defaults.rule) names, else
+ * the profile's own.  With no record (rule NULL, size 0) it is the
+ * instance that frames the file's grid records.
+ */
+rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
+                        uint32_t rows, uint32_t cols);
+
+/* The rule -r (or defaults.rule) names. */
+const char *rules_chosen(const rules *rs);
 
 /* Fill in in->cell from in->rule's alphabet (rules_get() does). */
 void rules_set_cells(rule_inst *in);
-
-/*
- * The boards of record rec for inst.  Returns 0, or -1 with why the record
- * is invalid in msg (RULES_MSG_MAX bytes) and the line at fault in msg_line
- * (the first fault, row by row).  For a second thread to do the cells:
- * rules_check() does every check but the cells' (a record it accepts gets
- * the same answer from rules_parse() unless a cell is bad), then
- * rules_pack() packs the cells of every row of every board, back to back,
- * into boards (on a byte that is not a cell: -1, why in msg and the row at
- * fault, counted from 0 over all boards, in *bad_row).
- */
-int rules_parse(const rule_inst *in, const record *rec,
-                gridbfs_board *boards, char *msg, uint64_t *msg_line);
-int rules_check(const rule_inst *in, const record *rec, char *msg,
-                uint64_t *msg_line);
-int rules_pack(const rule_inst *in, const char *cells, gridbfs_board *boards,
-               char *msg, uint32_t *bad_row);
-
-/*
- * Solve boards with inst: fill in res's status, moves, path and message
- * (message in msg, RULES_MSG_MAX bytes), and what res needs to print moves.
- * res's other fields are the caller's.  The path stays valid until the next
- * call with the same workspace b.  Safe to call from several threads, each
- * with its own b.
- */
-void rules_answer(rules *rs, rule_inst *in, const gridbfs_board *boards,
-                  bfs *b, out_result *res, char *msg);
 
 #endif /* GRIDBFS_RULES_H */

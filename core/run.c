@@ -14,6 +14,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -23,7 +24,10 @@
 #include <unistd.h>
 
 #include "bfs.h"
+#include "parse.h"
 #include "reader.h"
+#include "solve.h"
+#include "text.h"
 #include "util.h"
 
 #define CHUNK_RECORDS 4096
@@ -32,20 +36,35 @@
 #define NO_TEXT UINT32_MAX
 #define PROGRESS_NS 250000000 /* a few updates a second at most */
 
+/* An input, as named in the output and as shown in messages. */
+typedef struct source {
+    char *name;
+    char *shown;
+} source;
+
 typedef struct job {
     rule_inst *in;
-    const char *source;
-    uint64_t record, line, msg_line;
+    const source *src;
+    uint64_t record, line, error_line;
     uint32_t id;    /* offset into the chunk's text, or NO_TEXT */
-    uint32_t msg;   /* why the record is invalid, or NO_TEXT */
-    uint32_t cells; /* the boards' cells, row after row, in the text */
-    uint32_t step;  /* row k is on line + k * step */
+    uint32_t error; /* the reader's reason the record is bad, or NO_TEXT */
+    uint32_t cells; /* the rows' cells, back to back, in the text */
+    uint32_t row;   /* its first row in the chunk's rows */
+    uint8_t nboards, board_rows[RECORD_MAX_BOARDS];
 } job;
+
+/* A row of a record, its cells in the chunk's text. */
+typedef struct chunk_row {
+    uint64_t line;
+    uint32_t len;
+} chunk_row;
 
 typedef struct chunk {
     job *jobs;
     size_t n, limit; /* records in it, and the most it will take */
     size_t cap;      /* jobs allocated */
+    chunk_row *rows;
+    size_t nrows, rows_cap;
     strbuf text;     /* ids, read-time messages and cells */
     strbuf out, err; /* formatted results and messages */
     int status;      /* worst exit status earned */
@@ -78,8 +97,8 @@ typedef struct pipeline {
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
-    char **names; /* the inputs' names, alive until every chunk is out */
-    size_t nnames;
+    source **sources; /* the inputs, alive until every chunk is out */
+    size_t nsources;
 
     /* progress */
     uint64_t records, bytes_total;
@@ -141,37 +160,56 @@ static void write_chunk(pipeline *p, chunk *c)
         progress_show(p);
 }
 
+/* Job j of c as the record the reader read, for parse_record(). */
+static const record *job_record(const chunk *c, const job *j, record *rec)
+{
+    const char *t = c->text.p + j->cells;
+    uint32_t nrows = 0;
+    rec->line = j->line;
+    rec->error = j->error == NO_TEXT ? NULL : c->text.p + j->error;
+    rec->error_line = j->error_line;
+    rec->nboards = j->nboards;
+    for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
+        nrows += rec->board_rows[b] = j->board_rows[b];
+    for (uint32_t k = 0; !rec->error && k < nrows; k++) {
+        const chunk_row *cr = &c->rows[j->row + k];
+        rec->row[k] = (record_row){t, cr->len, cr->line};
+        t += cr->len;
+    }
+    return rec;
+}
+
 /* Answer and format every record of c; needs no lock. */
-static void answer_chunk(pipeline *p, worker *w, chunk *c)
+static void answer_chunk(worker *w, chunk *c)
 {
     char msg[RULES_MSG_MAX];
     gridbfs_board boards[RECORD_MAX_BOARDS];
+    record rec;
     for (size_t i = 0; i < c->n; i++) {
         job *j = &c->jobs[i];
+        rule_inst *in = j->in;
         out_result res = {0};
-        res.source = j->source;
+        res.source = j->src->name;
         res.record = j->record;
         res.line = j->line;
         res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
-        res.rule = j->in->name;
-        uint64_t msg_line = j->msg_line;
-        uint32_t bad_row;
-        if (j->msg != NO_TEXT) {
-            res.status = ST_INVALID;
-            res.message = c->text.p + j->msg;
-        } else if (rules_pack(j->in, c->text.p + j->cells, boards, msg,
-                              &bad_row)) {
-            res.status = ST_INVALID;
-            res.message = msg;
-            msg_line = j->line + bad_row * j->step;
+        res.rule = in->name;
+        uint64_t msg_line;
+        if (parse_record(in, job_record(c, j, &rec), boards, msg, &msg_line)) {
+            res.ans = (solve_result){ST_INVALID, 0, NULL, 0, msg};
         } else {
-            rules_answer(p->rc->rules, j->in, boards, w->bfs, &res, msg);
+            res.ans = solve_record(in, boards, w->bfs, msg);
+            res.with_path = in->with_path;
+            res.ops = in->plugin->ops;
+            res.inst = in->rule.inst;
+            res.impossible = in->impossible;
+            msg_line = j->line;
         }
-        if (res.status == ST_INVALID || res.status == ST_LIMIT) {
-            sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->source,
-                      (unsigned long long)msg_line, res.message);
-            if (c->status < 1)
-                c->status = 1;
+        if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
+            sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
+                      (unsigned long long)msg_line, res.ans.message);
+            if (c->status < EXIT_RECORDS)
+                c->status = EXIT_RECORDS;
         }
         output_write(w->out, &res, &c->out);
     }
@@ -216,7 +254,7 @@ static void work(pipeline *p, worker *w)
     pthread_mutex_unlock(&p->lock);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    answer_chunk(p, w, c);
+    answer_chunk(w, c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (c->n) { /* a moving average; a lost update does no harm */
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
@@ -284,7 +322,7 @@ static chunk *get_chunk(pipeline *p)
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
     }
-    c->n = 0;
+    c->n = c->nrows = 0;
     c->limit = limit;
     c->text.len = c->out.len = c->err.len = 0;
     c->status = c->flush = c->done = 0;
@@ -296,7 +334,7 @@ static chunk *get_chunk(pipeline *p)
 static void submit(pipeline *p, chunk *c)
 {
     if (!p->nthreads)
-        answer_chunk(p, p->reader, c);
+        answer_chunk(p->reader, c);
     pthread_mutex_lock(&p->lock);
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
@@ -313,73 +351,55 @@ static void submit(pipeline *p, chunk *c)
     pthread_mutex_unlock(&p->lock);
 }
 
-/* Record rec of source as job j of chunk c; file_inst is the file's rule. */
-static void add_job(const run_config *rc, chunk *c, const char *source,
+/*
+ * Record rec of src as the next job of c: its rule, and its rows copied for
+ * the worker, which parses them; file_inst frames the file's grid records.
+ */
+static void add_job(const run_config *rc, chunk *c, const source *src,
                     const record *rec, rule_inst *file_inst)
 {
     job *j = &c->jobs[c->n++];
-    char msg[RULES_MSG_MAX];
 
-    j->in = file_inst;
-    if (rec->rule || rec->rows) {
-        const char *name = rec->rule ? rec->rule : file_inst->name;
-        uint32_t rows = rec->rows, cols = rec->cols;
-        const cfg_param *bad;
-        if (!rows && strcmp(name, rc->rule) == 0) {
-            rows = rc->rows;
-            cols = rc->cols;
-        }
-        j->in = rules_get(rc->rules, name, rows, cols, &bad);
-    }
-    j->source = source;
+    j->in = rec->rule || rec->rows ? rules_choose(rc->rules, src->name,
+                                                  rec->rule, rec->rows,
+                                                  rec->cols)
+                                   : file_inst;
+    j->src = src;
     j->record = rec->index;
     j->line = rec->line;
     j->id = NO_TEXT;
-    j->msg = NO_TEXT;
+    j->error = NO_TEXT;
     if (rec->id) {
         j->id = (uint32_t)c->text.len;
         sb_add(&c->text, rec->id, strlen(rec->id) + 1);
     }
-    /* The cells are packed by the worker, which needs the line of a row
-       with a bad cell: rows on one line or on lines one after another say
-       it.  The rare others, and records with a fault found here (which may
-       come after a bad cell), are parsed whole here. */
-    j->step = rec->line_syntax ? 0 : 1;
-    uint32_t nrows = j->in->rule.boards * j->in->rule.rows;
-    int check = rules_check(j->in, rec, msg, &j->msg_line);
-    for (uint32_t k = 0; !check && j->step && k < nrows; k++)
-        if (rec->row[k].line != rec->line + k) {
-            check = -1;
-            break;
-        }
-    if (check) { /* the record's first fault may be a cell: parse it all */
-        gridbfs_board boards[RECORD_MAX_BOARDS];
-        check = rules_parse(j->in, rec, boards, msg, &j->msg_line);
-    }
-    if (check) {
-        j->msg = (uint32_t)c->text.len;
-        sb_add(&c->text, msg, strlen(msg) + 1);
+    if (rec->error) {
+        j->error = (uint32_t)c->text.len;
+        j->error_line = rec->error_line;
+        sb_add(&c->text, rec->error, strlen(rec->error) + 1);
         return;
     }
+    j->nboards = (uint8_t)rec->nboards;
+    uint32_t nrows = 0;
+    for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
+        nrows += j->board_rows[b] = (uint8_t)rec->board_rows[b];
+    if (c->rows_cap - c->nrows < nrows) {
+        c->rows_cap = 2 * c->rows_cap + RECORD_MAX_ROWS;
+        c->rows = xreallocarray(c->rows, c->rows_cap, sizeof *c->rows);
+    }
+    j->row = (uint32_t)c->nrows;
     j->cells = (uint32_t)c->text.len;
-    const record_row *first = &rec->row[0], *last = &rec->row[nrows - 1];
-    size_t all = j->in->rule.rows * j->in->rule.cols * j->in->rule.boards;
-    if (last->text + last->len == first->text + all) /* rows back to back */
-        sb_add(&c->text, first->text, all);
+    size_t all = 0;
+    for (uint32_t k = 0; k < nrows; k++) {
+        c->rows[c->nrows++] = (chunk_row){rec->row[k].line, rec->row[k].len};
+        all += rec->row[k].len;
+    }
+    if (nrows && rec->row[nrows - 1].text + rec->row[nrows - 1].len ==
+                     rec->row[0].text + all) /* back to back: one copy */
+        sb_add(&c->text, rec->row[0].text, all);
     else
         for (uint32_t k = 0; k < nrows; k++)
             sb_add(&c->text, rec->row[k].text, rec->row[k].len);
-}
-
-/* The rule a file's grid records use. */
-static const char *file_rule(const run_config *rc, const char *path)
-{
-    if (!rc->rule_given && strcmp(path, "-") != 0) {
-        const char *routed = config_route(rc->cfg, path);
-        if (routed)
-            return routed;
-    }
-    return rc->rule;
 }
 
 /* Read one input into chunks; *cur is the chunk being filled. */
@@ -387,21 +407,21 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
 {
     const run_config *rc = p->rc;
     char err[RULES_MSG_MAX];
-    const cfg_param *bad;
-    const char *rule = file_rule(rc, path);
-    int chosen = strcmp(rule, rc->rule) == 0;
-    rule_inst *in = rules_get(rc->rules, rule, chosen ? rc->rows : 0,
-                              chosen ? rc->cols : 0, &bad);
+    rule_inst *in = rules_choose(rc->rules, path, NULL, 0, 0);
     reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
                              in->error ? 1 : in->rule.boards, rc->cfg->max_line,
                              err, sizeof err);
     if (!rd) {
         sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", err);
-        (*cur)->status = 2;
+        (*cur)->status = EXIT_TROUBLE;
         return;
     }
-    p->names = xreallocarray(p->names, p->nnames + 1, sizeof *p->names);
-    const char *source = p->names[p->nnames++] = xstrdup(reader_name(rd));
+    p->sources =
+        xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
+    source *src = p->sources[p->nsources++] = xmalloc(sizeof *src);
+    char shown[PATH_MAX];
+    src->name = xstrdup(reader_name(rd));
+    src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
     uint64_t before = reader_offset(rd);
     for (;;) {
@@ -413,7 +433,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         }
         if (!(rec = reader_next(rd)))
             break;
-        add_job(rc, *cur, source, rec, in);
+        add_job(rc, *cur, src, rec, in);
         if ((*cur)->n == (*cur)->limit) {
             atomic_fetch_add_explicit(&p->bytes_read,
                                       reader_offset(rd) - before,
@@ -428,7 +448,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     }
     if (reader_error(rd)) {
         sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", reader_error(rd));
-        (*cur)->status = 2;
+        (*cur)->status = EXIT_TROUBLE;
     }
     reader_close(rd);
 }
@@ -502,20 +522,24 @@ int run(const run_config *rc, char *const *files, int nfiles)
     for (chunk *c = p.free; c;) {
         chunk *next = c->next;
         free(c->jobs);
+        free(c->rows);
         sb_free(&c->text);
         sb_free(&c->out);
         sb_free(&c->err);
         free(c);
         c = next;
     }
-    for (size_t i = 0; i < p.nnames; i++)
-        free(p.names[i]);
-    free(p.names);
+    for (size_t i = 0; i < p.nsources; i++) {
+        free(p.sources[i]->name);
+        free(p.sources[i]->shown);
+        free(p.sources[i]);
+    }
+    free(p.sources);
     bfs_free(reader.bfs);
     output_free(reader.out);
     free(threads);
     pthread_cond_destroy(&p.room);
     pthread_cond_destroy(&p.work);
     pthread_mutex_destroy(&p.lock);
-    return p.write_failed ? 2 : p.status;
+    return p.write_failed ? EXIT_TROUBLE : p.status;
 }

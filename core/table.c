@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bfs.h"
+#include "table.h"
 #include "util.h"
 
 struct table {
@@ -30,9 +30,8 @@ int table_fits(const bfs_rule *rule, size_t budget)
 }
 
 table *table_build(const bfs_rule *rule, const uint64_t *goals,
-                   uint32_t ngoals, size_t budget, int *fault)
+                   uint32_t ngoals, size_t budget)
 {
-    *fault = 0;
     if (!table_fits(rule, budget))
         return NULL;
     size_t states = (size_t)1 << rule->cells;
@@ -54,10 +53,8 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals,
         uint8_t d = t->dist[s];
         rule->ops->expand(rule->inst, s, next);
         for (uint32_t m = 0; m < rule->moves; m++) {
-            if (next[m] >= states) {
-                *fault = 1;
+            if (next[m] >= states) /* off the board: a plugin fault */
                 goto fail;
-            }
             if (t->dist[next[m]] == TABLE_UNREACHED) {
                 if (d + 1 >= TABLE_UNREACHED) /* 255 marks unreached */
                     goto fail;
@@ -229,8 +226,7 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
             e->state = T_BUILDING; /* this thread builds, others search */
             tc->building = 1;
             pthread_mutex_unlock(&tc->lock);
-            int fault;
-            table *built = table_build(rule, goals, ngoals, tc->budget, &fault);
+            table *built = table_build(rule, goals, ngoals, tc->budget);
             pthread_mutex_lock(&tc->lock);
             tc->building = 0;
             tentry *v;

@@ -9,7 +9,7 @@
 static void oom(void)
 {
     fputs(PROGRAM_NAME ": out of memory\n", stderr);
-    exit(2);
+    exit(EXIT_TROUBLE);
 }
 
 void *xmalloc(size_t n)
@@ -118,48 +118,4 @@ void sb_u64(strbuf *sb, unsigned long long v)
         *--d = (char)('0' + v);
     }
     sb_add(sb, d, (size_t)(digits + sizeof digits - d));
-}
-
-/* Levenshtein distance between a and b (b is the short, known word). */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), d;
-    size_t *row = xreallocarray(NULL, lb + 1, sizeof *row);
-
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    d = row[lb];
-    free(row);
-    return d;
-}
-
-const char *suggest(const char *word, const char *const *candidates, size_t n)
-{
-    const char *best = NULL;
-    size_t best_d = 3, lw = strlen(word);
-
-    for (size_t i = 0; i < n; i++) {
-        size_t lc = strlen(candidates[i]);
-        size_t d =
-            lw > lc + 2 || lc > lw + 2 ? 3 : distance(word, candidates[i]);
-        if (d < best_d)
-            best = candidates[i], best_d = d;
-    }
-    for (size_t i = 0; !best && lw && i < n; i++)
-        if (!strncmp(candidates[i], word, lw))
-            best = candidates[i];
-    return best;
 }

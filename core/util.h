@@ -13,6 +13,13 @@
 
 #define PROGRAM_NAME "gridbfs"
 
+/* The exit statuses, for the whole program (README, "Usage"). */
+enum exit_status {
+    EXIT_ANSWERED = 0, /* every record solved or proven impossible */
+    EXIT_RECORDS = 1,  /* some record invalid or over a limit */
+    EXIT_TROUBLE = 2   /* a usage, configuration, plugin or I/O error */
+};
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -54,12 +61,6 @@ static inline void sb_putc(strbuf *sb, char c)
         sb_grow(sb, 1);
     sb->p[sb->len++] = c;
 }
-
-/*
- * The known word closest to word among candidates[0..n-1] (edit distance at
- * most 2, or a prefix), or NULL.  Used for "did you mean" suggestions.
- */
-const char *suggest(const char *word, const char *const *candidates, size_t n);
 
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)

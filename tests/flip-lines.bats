@@ -111,7 +111,7 @@ EOF
         printf 'rules:\n  fridge:\n    plugin: flip-lines\n    %s\n' "$bad" >c.yaml
         run -2 --separate-stderr gridbfs -c c.yaml -r fridge </dev/null
         assert_output ''
-        assert_regex "$stderr" "^gridbfs: c\.yaml:4:[0-9]+: rule 'fridge': "
+        assert_regex "$stderr" "^gridbfs: c\.yaml:4:[0-9]+: (rule 'fridge': |size: )"
     done
     assert_regex "$stderr" "unknown parameter 'cell' \(did you mean 'cells'\?\)"
 }

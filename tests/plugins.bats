@@ -422,15 +422,52 @@ searched_last() {
 @test "a plugin whose cell characters would frame records is refused, naming it" {
     # broken-cells takes its 'cells' as given; the core checks them when it
     # checks the configuration, before any record
-    for cells in '/1' '1=' '#0' 'a a' 'aa'; do
-        printf 'rules:\n  c: {plugin: broken-cells, cells: "%s"}\n' "$cells" >"$BATS_TEST_TMPDIR/c.yaml"
-        run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c "$BATS_TEST_TMPDIR/c.yaml" -r c <<<'size=1x2 ab/'
+    local -a cells=('/1' '1=' '#0' 'a a' 'aa' '')
+    local -a field=("one to '/'" "zero to '='" "one to '#'" 'zero to 0x20' \
+        "one and zero both to 'a'" 'one to 0x00')
+    local n want not_cell=", not a cell character (printable, not blank, '#', '/' or '=')"
+    for n in "${!cells[@]}"; do
+        printf 'rules:\n  c: {plugin: broken-cells, cells: "%s"}\n' "${cells[n]}" >c.yaml
+        run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c <<<'size=1x2 ab/'
         assert_output ''
-        assert_regex "$stderr" "c\.yaml:2:3: rule 'c': plugin 'broken-cells' broke its contract: create\(\) described an impossible rule"
+        want="gridbfs: c.yaml:2:3: rule 'c': plugin 'broken-cells' broke its contract: create() set ${field[n]}"
+        [[ ${field[n]} == one\ and* ]] || want+=$not_cell
+        assert_equal "$stderr" "$want"
     done
     printf 'rules:\n  c: {plugin: broken-cells, cells: "xo"}\n' >"$BATS_TEST_TMPDIR/c.yaml"
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c "$BATS_TEST_TMPDIR/c.yaml" -r c <<<'xo/'
     assert_output 1
+}
+
+@test "create() with boards or moves no rule can have is refused, naming the field" {
+    local bad want
+    for bad in 'boards: "0"=boards to 0 (expected 1 or 2)' 'boards: "3"=boards to 3 (expected 1 or 2)' \
+        'moves: "0"=moves to 0 (expected 1 to 4096)' 'moves: "4097"=moves to 4097 (expected 1 to 4096)'; do
+        want=${bad#*=}
+        printf 'rules:\n  c: {plugin: broken-cells, %s}\n' "${bad%%=*}" >c.yaml
+        run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c </dev/null
+        assert_output ''
+        assert_equal "$stderr" "gridbfs: c.yaml:2:3: rule 'c': plugin 'broken-cells' broke its contract: create() set $want"
+    done
+}
+
+@test "a plugin's documented default size is used when nothing else gives one" {
+    # typed-size documents 1x3 and reads its size from rule->rows/cols
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size <<<'101/'
+    assert_output 2
+    printf 'rules:\n  t: {plugin: typed-size}\n  u: {plugin: typed-size, size: 2x2}\n' >c.yaml
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r t <<<'111/'
+    assert_output 3
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r u <<<'11/10'
+    assert_output 3
+    # -s and size= beat the default, and the plugin is sized by the core
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size -s 1x5 <<<'11111/'
+    assert_output 5
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size <<<'size=2x1 1/1'
+    assert_output 2
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size <<<'1011/'
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: <stdin>:1: row 1 has 4 cells, expected 3"
 }
 
 @test "a judge_text() that never fits gives the core's default text" {

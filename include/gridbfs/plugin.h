@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define GRIDBFS_ABI_MAJOR 1
-#define GRIDBFS_ABI_MINOR 1
+#define GRIDBFS_ABI_MINOR 2
 /* abi field of every struct: major in the high half, minor in the low. */
 #define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
 
@@ -102,21 +102,31 @@ enum {
 };
 
 /*
+ * Whether c may stand for a cell: printable ASCII, and not a blank or a
+ * character that frames records ('#' a comment, '/' and '=' a line record).
+ */
+static inline int gridbfs_cell_char(char c)
+{
+    return c > ' ' && c < 0x7f && c != '#' && c != '/' && c != '=';
+}
+
+/*
  * A rule instance, filled in by create().  The core zeroes the struct and
- * sets abi and size (the bytes it allocated) before the call; the plugin sets
- * every other field it knows.
+ * sets abi and size (the bytes it allocated) before the call, and since
+ * ABI 1.2 also rows and cols, the board size asked for (a plugin that needs
+ * them checks that abi is at least 1.2); the plugin sets every other field.
  */
 typedef struct gridbfs_rule {
     uint32_t abi;
     uint32_t size;
     void *inst;       /* the plugin's own, passed back to every operation */
-    uint32_t rows;    /* board size, 1..GRIDBFS_MAX_SIDE each */
-    uint32_t cols;
+    uint32_t rows;    /* board size, 1..GRIDBFS_MAX_SIDE each: set by the */
+    uint32_t cols;    /* core (ABI 1.2), and kept by the plugin */
     char one;         /* the cell character for a set bit, */
-    char zero;        /* and for a clear one: two different printable ASCII
-                         characters, not ' ', '#', '/' or '=' */
+    char zero;        /* and for a clear one: two different characters
+                         that gridbfs_cell_char() accepts */
     uint32_t boards;  /* boards per puzzle record: 1 or 2 */
-    uint32_t moves;   /* move ids are 0..moves-1, at most GRIDBFS_MAX_MOVES */
+    uint32_t moves;   /* move ids are 0..moves-1: 1 to GRIDBFS_MAX_MOVES */
     uint32_t flags;   /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */
 } gridbfs_rule;
 
@@ -131,7 +141,8 @@ typedef struct gridbfs_plugin {
     /*
      * Validate params[0..nparams-1] and fill in *rule.  Returns 0, or -1
      * with a message in err (and err->param set when one parameter is at
-     * fault).  The parameter "size" ("RxC") is always present.
+     * fault).  The parameter "size" ("RxC", the same size as rule->rows
+     * and rule->cols) is always present, for plugins older than ABI 1.2.
      */
     int (*create)(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err);

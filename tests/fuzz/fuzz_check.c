@@ -398,31 +398,31 @@ static void want_fields(const out_result *r, const char *want[FUZZ_FIELDS],
                         char nums[3][NUM_TEXT], char **path)
 {
     xbuf b = {NULL, 0, 0};
-    int solved = r->status == ST_SOLVED;
+    int solved = r->ans.status == ST_SOLVED;
 
     *path = NULL;
     if (solved && r->with_path) {
         char buf[MOVE_TEXT];
         xb_add(&b, "", 0);
-        for (size_t i = 0; i < r->npath; i++) {
+        for (size_t i = 0; i < r->ans.npath; i++) {
             if (i)
                 xb_str(&b, " ");
-            xb_str(&b, move_text(r, r->path[i], GRIDBFS_MOVE_COMPACT, buf));
+            xb_str(&b, move_text(r, r->ans.path[i], GRIDBFS_MOVE_COMPACT, buf));
         }
         *path = b.p;
     }
     snprintf(nums[0], NUM_TEXT, "%" PRIu64, r->record);
     snprintf(nums[1], NUM_TEXT, "%" PRIu64, r->line);
-    snprintf(nums[2], NUM_TEXT, "%" PRIu64, r->moves);
+    snprintf(nums[2], NUM_TEXT, "%" PRIu64, r->ans.moves);
     want[0] = r->source;
     want[1] = nums[0];
     want[2] = nums[1];
     want[3] = r->id;
     want[4] = r->rule;
-    want[5] = status_word[r->status];
+    want[5] = status_word[r->ans.status];
     want[6] = solved ? nums[2] : NULL;
     want[7] = *path;
-    want[8] = r->message;
+    want[8] = r->ans.message;
 }
 
 static size_t check_csv(const out_result *r, const char *text, size_t n)
@@ -485,13 +485,13 @@ static size_t check_jsonl(const out_result *r, const char *text, size_t n)
 static int plugin_judge_text(const out_result *r, xbuf *b)
 {
     int (*text)(const void *, const uint16_t *, size_t, int, char *, size_t) =
-        r->ops ? GRIDBFS_PLUGIN_OP(r->ops, judge_text) : NULL;
+        r->ops ? r->ops->judge_text : NULL;
 
     for (size_t room = JUDGE_ROOM_FIRST; text && room <= JUDGE_ROOM_CHECKED;
          room *= 4) {
         char *buf = malloc(room);
         FUZZ_CHECK(buf, "out of memory");
-        int n = text(r->inst, r->path, r->npath, r->with_path, buf, room);
+        int n = text(r->inst, r->ans.path, r->ans.npath, r->with_path, buf, room);
         if (n >= 0 && (size_t)n < room)
             xb_add(b, buf, (size_t)n);
         free(buf);
@@ -505,21 +505,21 @@ static size_t check_judge(const out_result *r, const char *text, size_t n)
 {
     xbuf b = {NULL, 0, 0};
 
-    if (r->status == ST_SOLVED && plugin_judge_text(r, &b) == 0) {
+    if (r->ans.status == ST_SOLVED && plugin_judge_text(r, &b) == 0) {
         xb_add(&b, "", 0); /* an empty text is still a text */
-    } else if (r->status == ST_SOLVED) {
+    } else if (r->ans.status == ST_SOLVED) {
         char buf[MOVE_TEXT], num[NUM_TEXT];
-        snprintf(num, sizeof num, "%" PRIu64 "\n", r->moves);
+        snprintf(num, sizeof num, "%" PRIu64 "\n", r->ans.moves);
         xb_str(&b, num);
-        for (size_t i = 0; r->with_path && i < r->npath; i++) {
-            xb_str(&b, move_text(r, r->path[i], GRIDBFS_MOVE_JUDGE, buf));
+        for (size_t i = 0; r->with_path && i < r->ans.npath; i++) {
+            xb_str(&b, move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
             xb_str(&b, "\n");
         }
-    } else if (r->status == ST_IMPOSSIBLE) {
+    } else if (r->ans.status == ST_IMPOSSIBLE) {
         xb_str(&b, r->impossible ? r->impossible : "Impossible");
         xb_str(&b, "\n");
     } else {
-        xb_str(&b, status_word[r->status]);
+        xb_str(&b, status_word[r->ans.status]);
         xb_str(&b, "\n");
     }
     size_t len = b.len;
@@ -536,9 +536,8 @@ size_t fuzz_check_result(enum out_format fmt, const out_result *r,
     switch (fmt) {
     case FORMAT_CSV: return check_csv(r, text, n);
     case FORMAT_JSONL: return check_jsonl(r, text, n);
-    case FORMAT_JUDGE: break;
+    default: return check_judge(r, text, n);
     }
-    return check_judge(r, text, n);
 }
 
 size_t fuzz_check_csv_header(const char *text, size_t n)

@@ -102,16 +102,20 @@ static void check_profile(const config *cfg, const cfg_profile *pr)
     FUZZ_CHECK(pr->path >= -1 && pr->path <= 1, "path %d", pr->path);
     FUZZ_CHECK(!pr->impossible || is_line(pr->impossible), "impossible '%s'",
                pr->impossible);
-    FUZZ_CHECK(!pr->engine || !strcmp(pr->engine, "auto") ||
-                   !strcmp(pr->engine, "search") ||
-                   !strcmp(pr->engine, "exact"),
-               "engine '%s'", pr->engine);
+    FUZZ_CHECK(pr->engine >= ENGINE_AUTO && pr->engine < ENGINE_COUNT,
+               "engine %d", (int)pr->engine);
+    FUZZ_CHECK(!pr->rows == !pr->cols && pr->rows <= GRIDBFS_MAX_SIDE &&
+                   pr->cols <= GRIDBFS_MAX_SIDE,
+               "size %ux%u", (unsigned)pr->rows, (unsigned)pr->cols);
+    if (pr->rows)
+        check_mark(cfg, pr->size_at, "size");
     check_mark(cfg, pr->at, "profile");
     for (size_t j = 0; j < pr->nparams; j++) {
         const cfg_param *q = &pr->params[j];
         FUZZ_CHECK(q->key && q->value, "a parameter without key or value");
         FUZZ_CHECK(strcmp(q->key, "plugin") && strcmp(q->key, "path") &&
-                       strcmp(q->key, "impossible") && strcmp(q->key, "engine"),
+                       strcmp(q->key, "impossible") &&
+                       strcmp(q->key, "engine") && strcmp(q->key, "size"),
                    "core key '%s' passed as a plugin parameter", q->key);
         check_mark(cfg, q->at, "parameter");
         for (size_t k = 0; k < j && pr->nparams < PAIRS_CHECKED; k++)
@@ -128,9 +132,7 @@ static void check_config(const config *cfg)
                                         "/a/b/c.txt"};
 
     FUZZ_CHECK(is_name(cfg->rule), "defaults.rule '%s'", cfg->rule);
-    FUZZ_CHECK(!strcmp(cfg->format, "judge") || !strcmp(cfg->format, "csv") ||
-                   !strcmp(cfg->format, "jsonl"),
-               "format '%s'", cfg->format);
+    FUZZ_CHECK(is_line(cfg->format), "format '%s'", cfg->format);
     FUZZ_CHECK(cfg->path == 0 || cfg->path == 1, "path %d", cfg->path);
     FUZZ_CHECK(cfg->jobs >= 0 && cfg->jobs <= MAX_JOBS, "jobs %ld", cfg->jobs);
     FUZZ_CHECK(cfg->max_states >= 1 && cfg->max_states <= MAX_STATES,

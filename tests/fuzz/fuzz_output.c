@@ -188,20 +188,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         path[npath++] = (uint8_t)*s;
 
     out_result r = {0};
-    r.status = (enum rec_status)(head[0] & F_STATUS);
+    r.ans.status = (enum rec_status)(head[0] & F_STATUS);
     r.source = str[0];
     r.record = number(head[1]);
     r.line = number(head[2]);
     r.id = head[0] & F_NO_ID ? NULL : str[1];
     r.rule = str[2];
-    r.moves = number(head[3]);
+    r.ans.moves = number(head[3]);
     r.with_path = (head[0] & F_PATH) != 0;
-    r.path = path;
-    r.npath = npath;
+    r.ans.path = path;
+    r.ans.npath = npath;
     r.ops = &plugins[head[0] >> F_PLUGIN_SHIFT];
     r.inst = str[5];
     r.impossible = head[0] & F_NO_WORD ? NULL : str[4];
-    r.message = head[0] & F_NO_MSG ? NULL : str[3];
+    r.ans.message = head[0] & F_NO_MSG ? NULL : str[3];
 
     check_format(FORMAT_JUDGE, &r, str[0], str[2]);
     check_format(FORMAT_CSV, &r, str[0], str[2]);

@@ -1,6 +1,6 @@
 /*
  * fuzz_reader.c - libFuzzer target for the record reader (core/reader.c)
- * and the rule parse step (rules_parse in core/rules.c), for both syntaxes
+ * and the rule parse step (parse_record in core/parse.c), for both syntaxes
  * and any rule shape.
  *
  * The input's bytes after a 6-byte header go through a pipe in packet mode
@@ -29,7 +29,7 @@
  * classifier finds the line-syntax records, each handed out as one record
  * at its line, and the grid rows, each handed out once, in order, at its
  * line, with its cells); rows hold no blanks; every byte read is
- * counted; a record rules_parse() accepts has the right bits; a refused one
+ * counted; a record parse_record() accepts has the right bits; a refused one
  * has a one-line message, free of control characters, at a line of the
  * input; each result reads back from CSV and JSON Lines.
  */
@@ -45,6 +45,7 @@
 
 #include "fuzz_check.h"
 #include "output.h"
+#include "parse.h"
 #include "reader.h"
 #include "rules.h"
 #include "util.h"
@@ -301,7 +302,7 @@ static void check_record(const record *rec, uint64_t prev_line, census *c)
                       lines);
 }
 
-/* rules_parse() of rec with the shape's rule (at the record's size=, if
+/* parse_record() of rec with the shape's rule (at the record's size=, if
    any), then the result written with out[f] in format f, as a worker of
    core/run.c does (source and rule are the same strings record after
    record), and read back. */
@@ -323,7 +324,7 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
     in.rule.zero = sh->zero;
     in.rule.boards = sh->boards;
     rules_set_cells(&in);
-    int rc = rules_parse(&in, rec, boards, msg, &msg_line);
+    int rc = parse_record(&in, rec, boards, msg, &msg_line);
     if (rc == 0) {
         const record_row *row = rec->row;
         FUZZ_CHECK(!rec->error, "a malformed record parsed");
@@ -341,19 +342,19 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
                 }
             }
     } else {
-        FUZZ_CHECK(rc == -1, "rules_parse returned %d", rc);
+        FUZZ_CHECK(rc == -1, "parse_record returned %d", rc);
         check_message(msg, RULES_MSG_MAX, msg_line, rec->line, lines);
     }
 
     out_result r;
     memset(&r, 0, sizeof r);
-    r.status = rc ? ST_INVALID : ST_SOLVED;
+    r.ans.status = rc ? ST_INVALID : ST_SOLVED;
     r.source = source;
     r.record = rec->index;
     r.line = rec->line;
     r.id = rec->id;
     r.rule = in.name;
-    r.message = rc ? msg : NULL;
+    r.ans.message = rc ? msg : NULL;
     for (int f = 0; f < FORMATS; f++) {
         strbuf sb = {NULL, 0, 0};
         output_write(out[f], &r, &sb);

@@ -1,14 +1,21 @@
-/* A 1x2 toggle rule whose cell characters are the 'cells' parameter, taken
-   as given: the core must refuse characters that frame records ('#', '/',
-   '='), blanks and control bytes, and two equal ones. */
+/* A 1x2 toggle rule whose cell characters ('cells'), boards and number of
+   moves are parameters taken as given: the core must refuse characters
+   that frame records ('#', '/', '='), blanks, control bytes and two equal
+   ones, and boards or moves no rule can have, naming the field.  With
+   'refuse', create() refuses with that text, which the core must keep on
+   one line. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stubs.h"
 
 static const gridbfs_param_doc cells_doc[] = {
     {"cells", "10", "the one and zero characters, not checked"},
+    {"boards", "1", "boards per record, not checked"},
+    {"moves", "2", "the number of moves, not checked"},
+    {"refuse", "", "refuse with this message"},
     {"size", "1x2", "ignored: always 1x2"},
     {NULL, NULL, NULL},
 };
@@ -16,7 +23,6 @@ static const gridbfs_param_doc cells_doc[] = {
 static int create(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err)
 {
-    (void)err;
     rule->one = '1';
     rule->zero = '0';
     for (size_t i = 0; i < nparams; i++)
@@ -28,6 +34,14 @@ static int create(const gridbfs_param *params, size_t nparams,
     rule->cols = 2;
     rule->boards = 1;
     rule->moves = 2;
+    for (size_t i = 0; i < nparams; i++)
+        if (strcmp(params[i].key, "refuse") == 0) {
+            refuse(err, (long)i, params[i].value);
+            return -1;
+        } else if (strcmp(params[i].key, "boards") == 0)
+            rule->boards = (uint32_t)strtoul(params[i].value, NULL, 10);
+        else if (strcmp(params[i].key, "moves") == 0)
+            rule->moves = (uint32_t)strtoul(params[i].value, NULL, 10);
     rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
     return 0;
 }

@@ -625,12 +625,12 @@ static int mode_selftest(void)
     p.wrap = 0;
     expect(press_mask(&p, 3, 4, 0, 0) == 0x33, "full mask at (1,1) of 3x4");
 
-    /* SPEC section 1 samples (poj1753) and classic Lights Out facts. */
+    /* README samples (poj1753) and classic Lights Out facts. */
     set_stencil(&p, "010111010");
     expect(minimum(&p, 4, 4, board_of(&p, 4, 4, "bwwb/bbwb/bwwb/bwww"), 0) == 4,
-           "SPEC sample bwwb/bbwb/bwwb/bwww is 4");
+           "sample bwwb/bbwb/bwwb/bwww is 4");
     expect(minimum(&p, 4, 4, board_of(&p, 4, 4, "bwbw/wwww/bbwb/bwwb"), 0) < 0,
-           "SPEC sample bwbw/wwww/bbwb/bwwb is Impossible");
+           "sample bwbw/wwww/bbwb/bwwb is Impossible");
     p.goal = GOAL_OFF;
     p.method = METHOD_CHASE;
     expect(minimum(&p, 5, 5, full_mask(25), 0) == 15,

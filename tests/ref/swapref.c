@@ -518,7 +518,7 @@ static int mode_selftest(long starts)
         die("selftest: sample boards misread");
     int sample = minimum(&p, 4, 4, from, to);
     if (sample != 4) {
-        printf("selftest: FAILED SPEC sample is %d, not 4\n", sample);
+        printf("selftest: FAILED sample is %d, not 4\n", sample);
         failed++;
     }
     p.wrap = 1;

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
+#include "text.h"
 #include "util.h"
 
 #include <limits.h>
@@ -78,6 +79,17 @@ static void expect_err(const char *yaml, const char *want, int line)
 }
 #define ERR(yaml, want) expect_err((yaml), (want), __LINE__)
 
+/* A profile's size as "RxC", or "" when it gives none. */
+static const char *size_of(const cfg_profile *pr)
+{
+    static char buf[16];
+    buf[0] = '\0';
+    if (pr && pr->rows)
+        snprintf(buf, sizeof buf, "%ux%u", (unsigned)pr->rows,
+                 (unsigned)pr->cols);
+    return buf;
+}
+
 static const char *param(const cfg_profile *pr, const char *key)
 {
     for (size_t i = 0; pr && i < pr->nparams; i++)
@@ -125,14 +137,15 @@ static void test_full(void)
     CHECK_STR(pr->plugin, "flip-neighbors");
     CHECK(pr->path == 0);
     CHECK_STR(pr->impossible, "IMPOSSIBLE");
-    CHECK(pr->nparams == 4);
-    CHECK_STR(param(pr, "size"), "5x5");
+    CHECK(pr->nparams == 3); /* size is the core's: typed, not passed on */
+    CHECK_STR(size_of(pr), "5x5");
+    CHECK(pr->size_at.line == 9 && pr->size_at.col == 11);
     CHECK_STR(param(pr, "goal"), "off"); /* text, never YAML 1.1's false */
     CHECK_STR(param(pr, "wrap"), "yes"); /* passed on; the plugin judges */
     CHECK_STR(param(pr, "stencil"), "010/111/010");
     CHECK(pr->at.line == 7 && pr->at.col == 3);
     CHECK_STR(pr->at.file, "t.yaml");
-    CHECK(pr->params[3].at.line == 12 && pr->params[3].at.col == 14);
+    CHECK(pr->params[2].at.line == 12 && pr->params[2].at.col == 14);
     pr = config_profile(&cfg, "p1225");
     CHECK(pr && pr->path == -1 && pr->impossible == NULL);
     CHECK_STR(param(pr, "cells"), "10");
@@ -195,17 +208,17 @@ static void test_layering(void)
     pr = config_profile(&cfg, "poj1753");
     CHECK_STR(pr->plugin, "flip-neighbors");
     CHECK(pr->path == 1);
-    CHECK(pr->nparams == 4);
-    if (pr->nparams == 4) { /* replaced in place, new ones appended */
-        CHECK_STR(pr->params[0].key, "size");
-        CHECK_STR(pr->params[1].key, "goal");
-        CHECK_STR(pr->params[1].value, "target");
-        CHECK_STR(pr->params[1].at.file, "two.yaml");
-        CHECK(pr->params[1].at.line == 3 && pr->params[1].at.col == 19);
-        CHECK_STR(pr->params[2].key, "cells");
-        CHECK_STR(pr->params[2].at.file, "one.yaml");
-        CHECK_STR(pr->params[3].key, "stencil");
-        CHECK_STR(pr->params[3].value, "101/010/101");
+    CHECK_STR(size_of(pr), "4x4");
+    CHECK(pr->nparams == 3);
+    if (pr->nparams == 3) { /* replaced in place, new ones appended */
+        CHECK_STR(pr->params[0].key, "goal");
+        CHECK_STR(pr->params[0].value, "target");
+        CHECK_STR(pr->params[0].at.file, "two.yaml");
+        CHECK(pr->params[0].at.line == 3 && pr->params[0].at.col == 19);
+        CHECK_STR(pr->params[1].key, "cells");
+        CHECK_STR(pr->params[1].at.file, "one.yaml");
+        CHECK_STR(pr->params[2].key, "stencil");
+        CHECK_STR(pr->params[2].value, "101/010/101");
     }
     CHECK_STR(pr->at.file, "two.yaml");
     pr = config_profile(&cfg, "p3279");
@@ -297,20 +310,49 @@ static void test_routes(void)
     config_free(&cfg);
 }
 
+/* size is read by the one RxC grammar, x or X; engine is an enum. */
+static void test_typed_keys(void)
+{
+    static const char yaml[] = "rules:\n"
+                               "  a: {plugin: p, size: 4X5, engine: exact}\n"
+                               "  b: {plugin: p, size: 32x1}\n";
+    config cfg;
+    char err[ERR_CAP];
+    const cfg_profile *pr;
+
+    config_init(&cfg);
+    CHECK(load(&cfg, yaml, err) == 0);
+    pr = config_profile(&cfg, "a");
+    CHECK(pr && pr->rows == 4 && pr->cols == 5 && pr->nparams == 0);
+    CHECK(pr && pr->engine == ENGINE_EXACT);
+    pr = config_profile(&cfg, "b");
+    CHECK(pr && pr->rows == 32 && pr->cols == 1 && pr->engine == ENGINE_AUTO);
+    config_free(&cfg);
+    ERR("rules:\n  a: {engine: fast}\n",
+        "t.yaml:2:15: engine: expected auto, search or exact, got 'fast'");
+    /* The format is the command's to check (output.h lists them); the
+       config keeps its text and where it was given. */
+    config_init(&cfg);
+    CHECK(load(&cfg, "defaults: {format: xml}\n", err) == 0);
+    CHECK_STR(cfg.format, "xml");
+    CHECK(cfg.format_at.line == 1 && cfg.format_at.col == 20);
+    config_free(&cfg);
+}
+
 static void test_suggest(void)
 {
     static const char *const keys[] = {"rule", "format", "path", "jobs"};
     static const char *const limits[] = {"max_states", "max_line"};
 
-    CHECK_STR(suggest("formt", keys, 4), "format");
-    CHECK_STR(suggest("fromat", keys, 4), "format");
-    CHECK_STR(suggest("job", keys, 4), "jobs");
-    CHECK_STR(suggest("rules", keys, 4), "rule");
-    CHECK_STR(suggest("max", limits, 2), "max_states"); /* a prefix */
-    CHECK_STR(suggest("max_lines", limits, 2), "max_line");
-    CHECK(suggest("threads", keys, 4) == NULL);
-    CHECK(suggest("", limits, 2) == NULL);
-    CHECK(suggest("x", keys, 0) == NULL);
+    CHECK_STR(text_suggest("formt", keys, 4), "format");
+    CHECK_STR(text_suggest("fromat", keys, 4), "format");
+    CHECK_STR(text_suggest("job", keys, 4), "jobs");
+    CHECK_STR(text_suggest("rules", keys, 4), "rule");
+    CHECK_STR(text_suggest("max", limits, 2), "max_states"); /* a prefix */
+    CHECK_STR(text_suggest("max_lines", limits, 2), "max_line");
+    CHECK(text_suggest("threads", keys, 4) == NULL);
+    CHECK(text_suggest("", limits, 2) == NULL);
+    CHECK(text_suggest("x", keys, 0) == NULL);
 }
 
 static void test_schema_errors(void)
@@ -372,8 +414,6 @@ static void test_schema_errors(void)
         "t.yaml:1:18: path: expected true or false, got 'yes'");
     ERR("defaults: {path: True}\n",
         "t.yaml:1:18: path: expected true or false, got 'True'");
-    ERR("defaults: {format: xml}\n",
-        "t.yaml:1:20: format: expected judge, csv or jsonl, got 'xml'");
     ERR("defaults: {rule: \"a\\tb\"}\n",
         "t.yaml:1:18: rule: expected a name of lowercase letters, digits and "
         "'-', "
@@ -411,8 +451,15 @@ static void test_rule_and_route_errors(void)
     ERR("rules:\n  a: {impossible: \"no\\nway\"}\n",
         "t.yaml:2:19: impossible: expected non-empty text on one line, got "
         "'no?way'");
-    ERR("rules:\n  a: {size: {r: 4}}\n", "t.yaml:2:13: size: expected text or "
-                                         "a sequence of text, got a mapping");
+    ERR("rules:\n  a: {size: {r: 4}}\n",
+        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
+        "a mapping");
+    ERR("rules:\n  a: {size: 4x33}\n",
+        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
+        "'4x33'");
+    ERR("rules:\n  a: {size: \" 4x4\"}\n",
+        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
+        "' 4x4'");
     ERR("rules:\n  a: {stencil: [\"1\", [\"1\"]]}\n",
         "t.yaml:2:22: stencil: expected text or a sequence of text, got a "
         "sequence");
@@ -603,7 +650,7 @@ static void test_shipped(const char *path)
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         CHECK(pr && pr->plugin && pr->impossible == NULL);
-        CHECK_STR(param(pr, "size"),
+        CHECK_STR(size_of(pr),
                   strcmp(names[i], "lights5") ? "4x4" : "5x5");
     }
     pr = config_profile(&cfg, "poj1753");
@@ -619,7 +666,7 @@ static void test_shipped(const char *path)
     CHECK_STR(pr->plugin, "swap-adjacent");
     CHECK(pr->path == -1);
     pr = config_profile(&cfg, "lights5");
-    CHECK_STR(param(pr, "size"), "5x5");
+    CHECK_STR(size_of(pr), "5x5");
     CHECK_STR(param(pr, "goal"), "off");
     pr = config_profile(&cfg, "timus1122");
     CHECK_STR(param(pr, "stencil"), "101/010/101");
@@ -634,7 +681,7 @@ static void test_shipped(const char *path)
         CHECK(config_load_text(&cfg, "user.yaml", user, strlen(user), err,
                                ERR_CAP) == 0);
         pr = config_profile(&cfg, "poj1753");
-        CHECK_STR(param(pr, "size"), "5x5");
+        CHECK_STR(size_of(pr), "5x5");
         CHECK_STR(pr->plugin, "flip-neighbors");
         CHECK(cfg.nprofiles == 8);
     }
@@ -649,6 +696,7 @@ int main(int argc, char **argv)
     test_plugin_dirs();
     test_routes();
     test_suggest();
+    test_typed_keys();
     test_schema_errors();
     test_rule_and_route_errors();
     test_structure_errors();

@@ -1,5 +1,5 @@
 /*
- * tests/unit/reader.c - unit test of core/reader.c (SPEC section 3).
+ * tests/unit/reader.c - unit test of core/reader.c (README, "Input").
  *
  * Each case writes its input to a temporary file (mkstemp) and reads it back
  * with reader_open(); the expected records, rows and line numbers are
@@ -730,7 +730,7 @@ static void test_long_lines(void)
     reader_close(rd);
 
     /*
-     * An over-long row inside a grid block is one bad row (SPEC 3: "one
+     * An over-long row inside a grid block is one bad row (README, "Input": "one
      * bad row or a missing row costs one record"): with R=3, lines 1-3 are
      * one invalid board and lines 4-6 the next, aligned.
      */

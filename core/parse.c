@@ -1,0 +1,89 @@
+/* parse.c - see parse.h. */
+#include "parse.h"
+
+#include <inttypes.h>
+
+#include "util.h"
+
+/*
+ * n cells of text t into board bd from cell k on; returns -1, or the index
+ * in t of the first byte that is not a cell.
+ */
+static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
+                 gridbfs_board *bd)
+{
+    const unsigned char *u = (const unsigned char *)t;
+    unsigned seen = 0;
+    for (uint32_t c = 0; c < n; c++, k++) { /* no branches */
+        unsigned v = in->cell[u[c]];
+        bd->w[k / 64] |= (uint64_t)(v & CELL_ONE) << k % 64;
+        seen |= v;
+    }
+    if (!(seen & CELL_BAD))
+        return -1;
+    long c = 0;
+    while (in->cell[u[c]] != CELL_BAD)
+        c++;
+    return c;
+}
+
+/* Why byte b of row row (1-based) is refused. */
+static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
+{
+    if (gridbfs_cell_char(b))
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')", row,
+            b, r->one, r->zero);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
+            "'%c')",
+            row, (unsigned char)b, r->one, r->zero);
+}
+
+int parse_record(const rule_inst *in, const record *rec,
+                 gridbfs_board *boards, char *msg, uint64_t *msg_line)
+{
+    const gridbfs_rule *r = &in->rule;
+    *msg_line = rec->line;
+    if (rec->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", rec->error);
+        *msg_line = rec->error_line;
+        return -1;
+    }
+    if (in->error) {
+        fmt(msg, RULES_MSG_MAX, "%s", in->error);
+        return -1;
+    }
+    if (rec->nboards != r->boards) {
+        fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
+            r->boards, r->boards == 1 ? "" : "s", rec->nboards);
+        return -1;
+    }
+    const record_row *row = rec->row;
+    for (uint32_t b = 0; b < rec->nboards; b++) {
+        boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+        if (rec->board_rows[b] != r->rows) {
+            fmt(msg, RULES_MSG_MAX,
+                "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
+                b + 1, rec->board_rows[b], r->rows);
+            *msg_line = row->line;
+            return -1;
+        }
+        for (uint32_t i = 0; i < r->rows; i++, row++) {
+            long c = -1;
+            if (row->len != r->cols)
+                fmt(msg, RULES_MSG_MAX,
+                    "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
+                    i + 1, row->len, r->cols);
+            else if ((c = pack(in, row->text, r->cols, i * r->cols,
+                               &boards[b])) >= 0)
+                bad_cell(r, i + 1, row->text[c], msg);
+            if (row->len != r->cols || c >= 0) {
+                *msg_line = row->line;
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,205 @@
+/* solve.c - see solve.h. */
+#include "solve.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "text.h"
+#include "util.h"
+
+#define EXACT_MOVES 4096 /* room for an exact solver's moves, at first */
+
+/* The rule as the search engine sees it. */
+static bfs_rule engine_rule(const rule_inst *in)
+{
+    const gridbfs_rule *r = &in->rule;
+    return (bfs_rule){in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
+                      (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+}
+
+/* The goals of the puzzle, or status NONE or FAULT in ans. */
+static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
+                         uint64_t *goals, bfs_answer *ans, char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    uint32_t cells = r->rows * r->cols;
+    uint64_t outside = cells >= 64 ? 0 : ~0ull << cells;
+    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
+    uint32_t n = in->plugin->ops->goals(r->inst, fixed ? NULL : boards, goals,
+                                        GRIDBFS_MAX_GOALS);
+    int bad = n > GRIDBFS_MAX_GOALS;
+    for (uint32_t g = 0; g < n && !bad; g++)
+        bad = (goals[g] & outside) != 0;
+    if (bad) {
+        ans->status = BFS_FAULT;
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: goals() gave %s", in->plugin->name,
+            n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
+        return 0;
+    }
+    if (n == 0)
+        ans->status = BFS_NONE;
+    return n;
+}
+
+/* The table for in's fixed goals, built by the first thread to ask. */
+static const table *fixed_table(rule_inst *in, const bfs_rule *br,
+                                const uint64_t *goals, uint32_t n)
+{
+    if (!atomic_load_explicit(&in->table_tried, memory_order_acquire)) {
+        pthread_mutex_lock(&in->table_lock); /* others wait for it */
+        if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
+            in->table = table_build(br, goals, n, in->table_budget);
+            atomic_store_explicit(&in->table_tried, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&in->table_lock);
+    }
+    return in->table;
+}
+
+/* The answer for boards of at most 64 cells: a table or a search. */
+static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
+                   bfs_answer *ans, char *msg)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    bfs_rule br = engine_rule(in);
+    int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
+    const table *t = NULL;
+
+    if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
+        in->table) { /* built: nothing else to ask the plugin */
+        table_solve(in->table, boards[0].w[0], in->need_path, b, ans);
+        goto done;
+    }
+    memset(ans, 0, sizeof *ans);
+    uint32_t n = goals_of(in, boards, goals, ans, msg);
+    if (n == 0)
+        return;
+    if (fixed && br.involutive)
+        t = fixed_table(in, &br, goals, n);
+    else if (in->target_tables)
+        t = tcache_get(in->tcache, in, &br, goals, n);
+    if (t) {
+        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        if (t != in->table)
+            tcache_release(in->tcache, t);
+    } else {
+        bfs_solve(b, &br, boards[0].w[0], goals, n, in->max_states, ans);
+        if (in->target_tables)
+            tcache_searched(in->tcache, in, goals, n, ans->visited);
+    }
+done:
+    if (ans->status == BFS_FAULT)
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: move %" PRIu32
+            " leads off the board",
+            in->plugin->name, ans->fault_move);
+    else if (ans->status == BFS_LIMIT)
+        fmt(msg, RULES_MSG_MAX,
+            "more than %" PRIu64 " states searched (limits: max_states)",
+            in->max_states);
+}
+
+/*
+ * The plugin's exact solver.  Returns 0 with ans filled in, or -1 when it
+ * refused this puzzle (why in msg).
+ */
+static int exact(const rule_inst *in, const gridbfs_board *boards, bfs *b,
+                 bfs_answer *ans, char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    int (*solve)(const void *, const gridbfs_board *, uint16_t *, size_t,
+                 size_t *, gridbfs_error *) = in->plugin->ops->solve;
+    gridbfs_error err = {msg, RULES_MSG_MAX, -1};
+    size_t cap = EXACT_MOVES, len = 0;
+    int st;
+
+    memset(ans, 0, sizeof *ans);
+    msg[0] = '\0';
+    if (!in->need_path) { /* room for no move: the count alone will do */
+        st = solve(r->inst, boards, NULL, 0, &len, &err);
+        if (st == GRIDBFS_TOO_LONG || (st == GRIDBFS_SOLVED && len == 0)) {
+            ans->status = BFS_FOUND;
+            ans->len = len;
+            return 0;
+        }
+        if (st != GRIDBFS_SOLVED)
+            goto answered;
+    }
+    for (int tries = 0;; tries++) {
+        uint16_t *moves = bfs_path_buffer(b, cap);
+        st = solve(r->inst, boards, moves, cap, &len, &err);
+        if (st != GRIDBFS_TOO_LONG || tries == 1 || len <= cap)
+            break;
+        cap = len;
+    }
+answered:
+    switch (st) {
+    case GRIDBFS_SOLVED:
+        ans->path = bfs_path_buffer(b, 0);
+        ans->len = len;
+        ans->status = len <= cap ? BFS_FOUND : BFS_FAULT;
+        for (size_t i = 0; i < len && ans->status == BFS_FOUND; i++)
+            if (ans->path[i] >= r->moves) {
+                ans->status = BFS_FAULT;
+                ans->fault_move = ans->path[i];
+            }
+        return 0;
+    case GRIDBFS_IMPOSSIBLE:
+        ans->status = BFS_NONE;
+        return 0;
+    case GRIDBFS_REFUSED: {
+        char text[RULES_MSG_MAX];
+        msg[RULES_MSG_MAX - 1] = '\0';
+        fmt(msg, RULES_MSG_MAX, "%s",
+            msg[0] ? text_quote(text, sizeof text, msg)
+                   : "the exact solver refused this puzzle");
+        return -1;
+    }
+    default:
+        ans->status = BFS_FAULT;
+        return 0;
+    }
+}
+
+solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
+                          char *msg)
+{
+    const gridbfs_rule *r = &in->rule;
+    uint32_t cells = r->rows * r->cols;
+    solve_result res = {ST_INVALID, 0, NULL, 0, msg};
+    bfs_answer ans;
+
+    if (in->use_exact && exact(in, boards, b, &ans, msg) == 0) {
+        if (ans.status == BFS_FAULT)
+            fmt(msg, RULES_MSG_MAX,
+                "plugin '%s' broke its contract: solve() gave an impossible "
+                "answer",
+                in->plugin->name);
+    } else if (cells > GRIDBFS_SEARCH_CELLS || in->engine == ENGINE_EXACT) {
+        if (!in->use_exact)
+            fmt(msg, RULES_MSG_MAX,
+                "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
+                "most the search engine handles",
+                r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
+        res.status = ST_LIMIT;
+        return res;
+    } else {
+        search(in, boards, b, &ans, msg);
+    }
+    switch (ans.status) {
+    case BFS_FOUND:
+        res = (solve_result){ST_SOLVED, ans.len, ans.path, ans.len, NULL};
+        break;
+    case BFS_NONE:
+        res = (solve_result){ST_IMPOSSIBLE, 0, NULL, 0, NULL};
+        break;
+    case BFS_LIMIT:
+        res.status = ST_LIMIT;
+        break;
+    case BFS_FAULT:
+        res.status = ST_INVALID;
+        break;
+    }
+    return res;
+}

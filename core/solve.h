@@ -1,0 +1,38 @@
+/*
+ * solve.h - answering one record's boards with its rule: the engine
+ * choice (a distance table, the target-table cache, a search, or the
+ * plugin's exact solver; README, "Engines") and the dispatch to it.
+ *
+ * Ownership: a result's path and message are borrowed: the path from the
+ * workspace b until the next call with it, the message from the caller's
+ * msg buffer.
+ */
+#ifndef GRIDBFS_SOLVE_H
+#define GRIDBFS_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bfs.h"
+#include "rules.h"
+
+/* What became of a record (the status field of CSV and JSON Lines). */
+enum rec_status { ST_SOLVED, ST_IMPOSSIBLE, ST_INVALID, ST_LIMIT };
+
+typedef struct solve_result {
+    enum rec_status status;
+    uint64_t moves;       /* when solved */
+    const uint16_t *path; /* one shortest sequence, when asked for */
+    size_t npath;
+    const char *message;  /* why invalid or limit, else NULL */
+} solve_result;
+
+/*
+ * Solve boards (packed by parse_record()) with in.  Safe to call from
+ * several threads, each with its own workspace b; msg is RULES_MSG_MAX
+ * bytes for the message.
+ */
+solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
+                          char *msg);
+
+#endif /* GRIDBFS_SOLVE_H */

@@ -1,0 +1,75 @@
+/*
+ * table.h - answers from tables instead of searches.
+ *
+ * For a rule whose goal set is the same for every puzzle, one search from
+ * the goals over the whole space stores every state's distance (a byte per
+ * state), and each puzzle is then a lookup and a walk down the distances.
+ * For goals the puzzles give (a swap's target) that come back, a cache
+ * keeps such tables for the goals that have earned one.
+ *
+ * Ownership: table_build() pairs with table_free(), tcache_new() with
+ * tcache_free(); a table from tcache_get() is held until tcache_release().
+ * A table is read-only once built and may be shared by threads.
+ */
+#ifndef GRIDBFS_TABLE_H
+#define GRIDBFS_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bfs.h"
+
+/* A distance table; states are indexes, so cells must be <= TABLE_MAX_CELLS. */
+#define TABLE_MAX_CELLS 30
+#define TABLE_UNREACHED 0xFF
+
+typedef struct table table;
+
+/* Whether a table of rule's states fits in budget bytes. */
+int table_fits(const bfs_rule *rule, size_t budget);
+
+/*
+ * Search from goals over every state reachable from them (the rule must be
+ * involutive).  Returns NULL when the table would need more than budget
+ * bytes or a distance over 254, or when the plugin broke its contract (a
+ * search of the same puzzle then says how).
+ */
+table *table_build(const bfs_rule *rule, const uint64_t *goals,
+                   uint32_t ngoals, size_t budget);
+void table_free(table *t);
+
+/*
+ * Answer start from the table: FOUND with its distance and, when with_path,
+ * a path descending the distances, lowest-numbered move first; or NONE.
+ * The path is kept in b, as with bfs_solve().
+ */
+void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
+                 bfs_answer *ans);
+
+/*
+ * A cache of tables for goals the puzzles give (a swap's target), for
+ * streams where the same goals come back: budget bytes of tables in all,
+ * least recently used out first, safe to share between threads.  Goals
+ * earn a table once their searches have visited about as many states as
+ * the table would take to build.  Tables answer the same distances as
+ * searches but may take another shortest path, and never stop at a state
+ * limit, so callers use them only where no path is printed and no search
+ * could stop.
+ */
+typedef struct tcache tcache;
+
+tcache *tcache_new(size_t budget);
+void tcache_free(tcache *tc);
+
+/*
+ * The table for goals of rule (owner tells rules apart), held until
+ * tcache_release(); or NULL, and the caller searches and then reports the
+ * states its search visited with tcache_searched().  May build the table.
+ */
+const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
+                        const uint64_t *goals, uint32_t ngoals);
+void tcache_searched(tcache *tc, const void *owner, const uint64_t *goals,
+                     uint32_t ngoals, uint64_t visited);
+void tcache_release(tcache *tc, const table *t);
+
+#endif /* GRIDBFS_TABLE_H */
