@@ -290,7 +290,7 @@ static void *open_plugin(const char *name, const char *path,
     char shown[SHOW_CAP];
     const gridbfs_plugin *t;
     const char *missing;
-    entry_fn entry;
+    entry_fn fn;
     void *sym, *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 
     if (!h) {
@@ -305,8 +305,8 @@ static void *open_plugin(const char *name, const char *path,
                     name, path);
         goto fail;
     }
-    memcpy(&entry, &sym, sizeof entry); /* ISO C has no cast for this */
-    if (!(t = entry())) {
+    memcpy(&fn, &sym, sizeof fn); /* ISO C has no cast for this */
+    if (!(t = fn())) {
         *err = xfmt("plugin '%s': entry point of %s returned no table", name,
                     path);
     } else if (t->abi >> 16 != GRIDBFS_ABI_MAJOR) {

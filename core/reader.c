@@ -429,10 +429,10 @@ static void line_meta(reader *rd, const char *t, size_t n)
         return;
     } else {
         char shown[KEY_SHOWN + 1]; /* printable: it goes to a terminal */
-        size_t n = klen > KEY_SHOWN ? KEY_SHOWN : klen;
-        for (size_t i = 0; i < n; i++)
+        size_t len = klen > KEY_SHOWN ? KEY_SHOWN : klen;
+        for (size_t i = 0; i < len; i++)
             shown[i] = (unsigned char)t[i] < 0x20 || t[i] == 0x7f ? '?' : t[i];
-        shown[n] = '\0';
+        shown[len] = '\0';
         rec_error(rd, rd->lineno,
                   "unknown key '%s=' (expected id=, rule= or size=)", shown);
         return;

@@ -22,7 +22,7 @@ peak_kib() {
     run -1 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/in"
     assert_output $'4\ninvalid\nImpossible'
     assert_regex "$stderr" ':2: line longer than 65536 bytes'
-    [ -x /usr/bin/time ] || skip "GNU time is not installed"
+    requires /usr/bin/time
     { echo "$S1"; echo "$S2"; } >"$BATS_TEST_TMPDIR/small"
     local big small
     big=$(peak_kib "$BATS_TEST_TMPDIR/in")
@@ -36,7 +36,7 @@ peak_kib() {
     run -1 --separate-stderr bash -c 'set -o pipefail; "$GRIDBFS" "$0" | sort | uniq -c' "$BATS_TEST_TMPDIR/noise"
     # every result is "invalid" (a random 4x4 board of b/w is vanishingly rare)
     assert_output --regexp '^ *[0-9]+ invalid$'
-    [ -x /usr/bin/time ] || skip "GNU time is not installed"
+    requires /usr/bin/time
     head -c 20000000 "$BATS_TEST_TMPDIR/noise" >"$BATS_TEST_TMPDIR/noise20"
     local big small
     big=$(peak_kib "$BATS_TEST_TMPDIR/noise")

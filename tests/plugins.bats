@@ -179,7 +179,7 @@ searched_last() {
 }
 
 @test "an invalid plugin name never touches the filesystem" {
-    command -v strace >/dev/null || skip "no strace"
+    requires strace
     strace -f -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
     mkdir -p p/probe-sub
     local name

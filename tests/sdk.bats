@@ -133,11 +133,10 @@ EOF
     # a module named flip-rowcol.so (no lib prefix) beside its build files,
     # exporting the entry point and nothing of its own
     [ -f "$EX/flip-rowcol.so" ]
-    if command -v nm >/dev/null; then
-        run -0 nm -D --defined-only "$EX/flip-rowcol.so"
-        assert_line --regexp ' T gridbfs_plugin_abi1$'
-        refute_output --partial rowcol
-    fi
+    requires nm
+    run -0 nm -D --defined-only "$EX/flip-rowcol.so"
+    assert_line --regexp ' T gridbfs_plugin_abi1$'
+    refute_output --partial rowcol
 }
 
 @test "the staged gridbfs runs the example with --plugin-dir" {
@@ -179,8 +178,7 @@ EOF
 }
 
 @test "pkg-config: Cflags for the header, pluginsdir, the ABI version" {
-    command -v pkg-config >/dev/null || skip "no pkg-config"
-    command -v cc >/dev/null || skip "no C compiler"
+    requires pkg-config cc
     export PKG_CONFIG_PATH=$PCDIR
     run -0 pkg-config --modversion gridbfs
     assert_output "$ABI"
@@ -197,7 +195,7 @@ EOF
 }
 
 @test "the installed header compiles warning-free as C++ and exports an unmangled entry" {
-    command -v g++ >/dev/null || skip "no C++ compiler (g++)"
+    requires g++
     cat >t.cc <<'EOF'
 #include <gridbfs/plugin.h>
 static_assert(GRIDBFS_ABI >> 16 == GRIDBFS_ABI_MAJOR, "abi");
@@ -208,10 +206,9 @@ EOF
         g++ -std=$std -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" -fPIC -c t.cc -o t.o ||
             fail "the header does not compile as $std"
     done
-    if command -v nm >/dev/null; then
-        run -0 nm t.o
-        assert_line --regexp ' T gridbfs_plugin_abi1$'
-    fi
+    requires nm
+    run -0 nm t.o
+    assert_line --regexp ' T gridbfs_plugin_abi1$'
 }
 
 @test "the guide's complete plugin is the example's source, line for line" {

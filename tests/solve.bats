@@ -7,9 +7,6 @@ bats_require_minimum_version 1.5.0
 
 load test_helper/common
 
-flipref() { "$GRIDBFS_TEST_BIN/flipref" "$@"; }
-swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
-
 setup() {
     T=$BATS_TEST_TMPDIR
 }
