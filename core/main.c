@@ -266,10 +266,28 @@ static int setup(ctx *c)
     return 0;
 }
 
-/* Report a rule that cannot be used, at the config place at fault. */
+/* Whether the plugin of in documents the parameter key. */
+static int plugin_knows(const rule_inst *in, const char *key)
+{
+    const gridbfs_param_doc *d = in->plugin ? in->plugin->ops->params : NULL;
+
+    for (; d && d->key; d++)
+        if (strcmp(d->key, key) == 0)
+            return 1;
+    return 0;
+}
+
+/*
+ * Report a rule that cannot be used, at the config place at fault: for a
+ * refused parameter its value, or its key when the plugin has no such
+ * parameter (where the core's own unknown keys are reported).
+ */
 static void rule_error(const rule_inst *in, const cfg_param *bad)
 {
-    const cfg_mark *at = bad ? &bad->at : in->profile ? &in->profile->at : NULL;
+    const cfg_mark *at = in->profile ? &in->profile->at : NULL;
+
+    if (bad)
+        at = plugin_knows(in, bad->key) ? &bad->at : &bad->key_at;
     if (at)
         msg("%s:%d:%d: %s", at->file, at->line, at->col, in->error);
     else
