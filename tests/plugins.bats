@@ -79,6 +79,10 @@ searched_last() {
     bare_refused broken-nosym "plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
 }
 
+@test "-r broken-abi2: a plugin with only gridbfs_plugin_abi2 is refused naming both ABIs, exit 2" {
+    bare_refused broken-abi2 "plugin 'broken-abi2': $(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
+}
+
 @test "-r broken-null: an entry point that returns NULL is refused, exit 2" {
     bare_refused broken-null "plugin 'broken-null': entry point of $(q "$TP/broken-null.so") returned no table"
 }
@@ -107,6 +111,7 @@ searched_last() {
     local p want
     declare -A why=(
         [nosym]="$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
+        [abi2]="$(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
         [null]="entry point of $(q "$TP/broken-null.so") returned no table"
         [abi]="built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
         [small]="operation table too small for ABI 1\.0 \(16 bytes, need at least [0-9]+; this gridbfs speaks ABI 1\.[0-9]+\)"
@@ -348,6 +353,7 @@ searched_last() {
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" --list-rules </dev/null
     assert_line --regexp "^  broken-nosym +\(cannot load: plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
     assert_line --regexp "^  broken-null +\(cannot load: .*returned no table\)\$"
+    assert_line --regexp "^  broken-abi2 +\(cannot load: .*built for plugin ABI 2; this gridbfs speaks ABI 1\)\$"
     assert_line --regexp "^  broken-abi +\(cannot load: .*built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+\)\$"
     assert_line --regexp "^  broken-small +\(cannot load: .*operation table too small"
     assert_line --regexp "^  broken-nullop +\(cannot load: .*has no 'expand'\)\$"

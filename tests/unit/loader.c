@@ -207,6 +207,12 @@ static void test_broken(ctx *t)
              t->tp);
     EXPECT_ERR(t, ld, "broken-nosym", t->want);
     snprintf(t->want, sizeof t->want,
+             "plugin 'broken-abi2': %s/broken-abi2.so exports "
+             "gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs "
+             "speaks ABI 1",
+             t->tp);
+    EXPECT_ERR(t, ld, "broken-abi2", t->want);
+    snprintf(t->want, sizeof t->want,
              "plugin 'broken-null': entry point of %s/broken-null.so returned "
              "no table",
              t->tp);
@@ -338,7 +344,8 @@ static void test_each(ctx *t)
     /* first: broken-abi, broken-params; then the test plugins but those two;
        then odd's valid names not met yet (not Bad.so, not notes.txt). */
     static const char *const order[] = {
-        "broken-abi",    "broken-params", "broken-cells",  "broken-judge",
+        "broken-abi",    "broken-params", "broken-abi2",   "broken-cells",
+        "broken-judge",
         "broken-moves",  "broken-name",   "broken-nosym",  "broken-null",
         "broken-nullop", "broken-silent", "broken-small",  "future-abi",
         "old-abi",       "dangling",      "dir",           "dirlink",
