@@ -177,6 +177,26 @@ EOF
     assert_output '3'
 }
 
+@test "GRIDBFS_PLUGIN_INSTALL_DIR=lib/gridbfs, as the guide writes it, installs under --prefix" {
+    # untyped, as on the guide's command line, and from another folder than
+    # the build's: a relative folder is under the install prefix, never
+    # under the folder cmake ran in
+    mkdir elsewhere && cd elsewhere
+    env -u CFLAGS -u CMAKE_PREFIX_PATH cmake -S "$SRC" -B "$T/own" \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+        -DGRIDBFS_PLUGIN_INSTALL_DIR=lib/gridbfs >"$T/own.log" 2>&1 ||
+        { cat "$T/own.log"; fail "configure failed"; }
+    run -0 grep '^GRIDBFS_PLUGIN_INSTALL_DIR:' "$T/own/CMakeCache.txt"
+    assert_output 'GRIDBFS_PLUGIN_INSTALL_DIR:PATH=lib/gridbfs'
+    cmake --build "$T/own" >"$T/own.log" 2>&1 || { cat "$T/own.log"; fail "build failed"; }
+    run -0 cmake --install "$T/own" --prefix "$T/mine"
+    [ -f "$T/mine/lib/gridbfs/flip-rowcol.so" ] || fail "not installed under --prefix: $output"
+    [ -z "$(ls -A "$T/elsewhere")" ] || fail "installed under the folder cmake ran in: $(ls -AR "$T/elsewhere")"
+    # and the staged gridbfs finds it there through GRIDBFS_PLUGIN_PATH
+    GRIDBFS_PLUGIN_PATH=$T/mine/lib/gridbfs run -0 --separate-stderr "$STAGED" -r flip-rowcol -s 3x3 <<<'111/111/111'
+    assert_output '3'
+}
+
 @test "pkg-config: Cflags for the header, pluginsdir, the ABI version" {
     requires pkg-config cc
     export PKG_CONFIG_PATH=$PCDIR
