@@ -1,10 +1,10 @@
 #!/usr/bin/env bats
-# SPEC section 5: the command line, exit statuses, the output file, and the
+# The command line, exit statuses, the output file, and the
 # habits of a Unix filter (pipes, full disks, help and version).
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
 
 @test "--help and --version go to stdout and exit 0" {
     run -0 --separate-stderr gridbfs --help

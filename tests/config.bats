@@ -1,14 +1,14 @@
 #!/usr/bin/env bats
-# SPEC section 6: the YAML configuration, end to end through the binary.
+# The YAML configuration, end to end through the binary.
 # Every refused config must exit 2 with one line "gridbfs: FILE:LINE:COL:
 # message" before a single record is read; the LINE:COL below are counted by
 # hand from the YAML each test writes (columns count characters from 1).
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-S1='bwwb/bbwb/bwwb/bwww'  # poj1753: 4 moves (SPEC section 1)
-IMP='bwbw/wwww/bbwb/bwwb' # poj1753: Impossible (SPEC section 1)
-# chessboard / p1225: start and target on one line, 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww'  # poj1753: 4 moves (the judge's sample)
+IMP='bwbw/wwww/bbwb/bwwb' # poj1753: Impossible (the judge's sample)
+# chessboard / p1225: start and target on one line, 4 moves (the judges' sample)
 SWAP='1111/0000/1110/0010 1010/0101/1010/0101'
 
 setup() {
@@ -243,7 +243,7 @@ refused() {
 }
 
 @test "a default rule that does not exist is refused at its place in the config" {
-    # SPEC 6: every error names the file, line and column.  Today the message
+    # Every configuration error names the file, line and column.  Today the message
     # is "gridbfs: rule 'nope': unknown rule 'nope'", with no place at all.
     cfg c.yaml $'defaults:\n  rule: nope\n'
     refused c.yaml "2:9: .*'nope'.*"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# SPEC section 7 and the README's "How rules and plugins work": finding and
+# The README's "How rules and plugins work": finding and
 # loading rule plugins, end to end through the binary.  The deliberately
 # broken plugins of tests/plugins/*.c are built into $GRIDBFS_TEST_PLUGINS;
 # the real ones are in $GRIDBFS_PLUGIN_DIR, the build tree's installed
@@ -11,7 +11,7 @@ load test_helper/common
 
 : "${GRIDBFS_PLUGIN_DIR:?set GRIDBFS_PLUGIN_DIR to the installed plugins folder (ctest does)}"
 
-S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (POJ 1753 sample)
 
 setup() {
     cd "$BATS_TEST_TMPDIR" || return 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The rule parameters of SPEC section 2 (stencil, wrap, goal, cells,
+# The rule parameters (stencil, wrap, goal, cells,
 # neighbourhood, sizes), each answer held to the independent references in
 # tests/ref (flipref: exhaustive press subsets, or light chasing on 5x5;
 # swapref: minimum-cost matching), never to gridbfs's own earlier output.
