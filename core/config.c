@@ -142,12 +142,20 @@ static int syntax_error(parser *p, const yaml_parser_t *yp)
     if (yp->error == YAML_MEMORY_ERROR)
         return fail(p, 0, 0, "out of memory while parsing");
     if (yp->error == YAML_READER_ERROR) {
-        /* Reader errors carry a byte offset, not a mark. */
+        /* Reader errors carry a byte offset, not a mark: count characters
+           up to it, as libyaml's marks do (a UTF-8 sequence is one column,
+           a leading byte-order mark none, CR LF one line end). */
         size_t off = yp->problem_offset < p->len ? yp->problem_offset : p->len;
+        size_t i = p->len >= 3 && !memcmp(p->text, "\xef\xbb\xbf", 3) ? 3 : 0;
         int line = 1, col = 1;
-        for (size_t i = 0; i < off; i++, col++)
-            if (p->text[i] == '\n')
-                line++, col = 0;
+        for (; i < off; i++) {
+            unsigned char b = (unsigned char)p->text[i];
+            if (b == '\n' || (b == '\r' && (i + 1 >= p->len ||
+                                             p->text[i + 1] != '\n')))
+                line++, col = 1;
+            else if (b != '\r' && (b & 0xc0) != 0x80)
+                col++;
+        }
         return fail(p, line, col, "%s", problem);
     }
     if (yp->context)
@@ -697,6 +705,7 @@ static int set_param(parser *p, cfg_profile *pr, size_t had, const node *key,
     free(q->value);
     q->value = text;
     q->at = mark_of(p, v);
+    q->key_at = mark_of(p, key);
     return 0;
 }
 

@@ -30,7 +30,8 @@ typedef struct cfg_mark {
 typedef struct cfg_param {
     char *key;
     char *value;
-    cfg_mark at; /* where the value was given */
+    cfg_mark at;     /* where the value was given */
+    cfg_mark key_at; /* where the key was given */
 } cfg_param;
 
 /* How a profile's puzzles are answered (README, "Engines"). */

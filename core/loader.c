@@ -35,6 +35,8 @@
 #define SHOW_CAP (NAME_MAX_LEN + sizeof "...")
 /* ABI 1.0's table ends with move_text; anything shorter is refused. */
 #define MIN_TABLE_SIZE GRIDBFS_PLUGIN_V1_0_SIZE
+/* Other majors' entry points looked for when ours is missing: 0..this. */
+#define OTHER_ABI_MAX 9
 
 typedef const gridbfs_plugin *(*entry_fn)(void);
 
@@ -278,6 +280,25 @@ static const char *missing_op(const gridbfs_plugin *t)
  * size check.  The copy is the table read once: fields past the plugin's
  * own size are NULL, so no other code looks at a table's size again.
  */
+/*
+ * The major ABI of the entry point a plugin exports instead of ours
+ * (gridbfs_plugin_abiN for N in 0..OTHER_ABI_MAX), or -1 when it has none.
+ * Only looked up, never called: its table is not ours to read.
+ */
+static int other_abi(void *h)
+{
+    char sym[sizeof "gridbfs_plugin_abi" + 3 * sizeof(int)];
+
+    for (int n = 0; n <= OTHER_ABI_MAX; n++) {
+        if (n == GRIDBFS_ABI_MAJOR)
+            continue;
+        snprintf(sym, sizeof sym, "gridbfs_plugin_abi%d", n);
+        if (dlsym(h, sym))
+            return n;
+    }
+    return -1;
+}
+
 static void *open_plugin(const char *name, const char *path,
                          gridbfs_plugin *ops, char **err)
 {
@@ -286,7 +307,7 @@ static void *open_plugin(const char *name, const char *path,
     char shown[SHOW_CAP];
     const gridbfs_plugin *t;
     const char *missing;
-    entry_fn entry;
+    entry_fn fn;
     void *sym, *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 
     if (!h) {
@@ -296,13 +317,20 @@ static void *open_plugin(const char *name, const char *path,
     }
     dlerror();
     if (!(sym = dlsym(h, GRIDBFS_ENTRY_NAME))) {
-        *err = xfmt("plugin '%s': %s has no entry point " GRIDBFS_ENTRY_NAME
-                    " (not a gridbfs plugin, or built for another ABI)",
-                    name, path);
+        int major = other_abi(h);
+        if (major >= 0)
+            *err = xfmt("plugin '%s': %s exports gridbfs_plugin_abi%d: built "
+                        "for plugin ABI %d; this gridbfs speaks ABI %d",
+                        name, path, major, major, GRIDBFS_ABI_MAJOR);
+        else
+            *err = xfmt("plugin '%s': %s has no entry point "
+                        GRIDBFS_ENTRY_NAME
+                        " (not a gridbfs plugin, or built for another ABI)",
+                        name, path);
         goto fail;
     }
-    memcpy(&entry, &sym, sizeof entry); /* ISO C has no cast for this */
-    if (!(t = entry())) {
+    memcpy(&fn, &sym, sizeof fn); /* ISO C has no cast for this */
+    if (!(t = fn())) {
         *err = xfmt("plugin '%s': entry point of %s returned no table", name,
                     path);
     } else if (t->abi >> 16 != GRIDBFS_ABI_MAJOR) {

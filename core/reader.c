@@ -408,9 +408,9 @@ static void line_meta(reader *rd, const char *t, size_t n)
         return;
     } else {
         char key[TEXT_QUOTE_BUF + 1], shown[TEXT_QUOTE_BUF];
-        size_t n = klen < TEXT_QUOTE_BUF ? klen : TEXT_QUOTE_BUF;
-        memcpy(key, t, n); /* more than fits: text_quote() cuts it */
-        key[n] = '\0';
+        size_t len = klen < TEXT_QUOTE_BUF ? klen : TEXT_QUOTE_BUF;
+        memcpy(key, t, len); /* more than fits: text_quote() cuts it */
+        key[len] = '\0';
         rec_error(rd, rd->lineno,
                   "unknown key '%s=' (expected id=, rule= or size=)",
                   text_quote(shown, sizeof shown, key));

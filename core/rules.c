@@ -158,6 +158,20 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
     return 1;
 }
 
+/*
+ * Where a refused parameter is reported: at its value, or at its key when
+ * the plugin has no such parameter (where the core's own unknown keys are
+ * reported).
+ */
+static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
+{
+    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key;
+         d++)
+        if (strcmp(d->key, q->key) == 0)
+            return &q->at;
+    return &q->key_at;
+}
+
 /* Create in's rule through its plugin; sets in->error on failure. */
 static void create(rule_inst *in)
 {
@@ -192,7 +206,7 @@ static void create(rule_inst *in)
         char shown[RULES_MSG_MAX];
         text[sizeof text - 1] = '\0';
         const cfg_mark *at = err.param >= 0 && (size_t)err.param < n
-                                 ? &p->params[err.param].at
+                                 ? param_mark(in, &p->params[err.param])
                              : err.param == (long)n && size_at ? size_at
                              : p                               ? &p->at
                                                                : NULL;

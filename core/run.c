@@ -475,7 +475,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     /* -j N: the reader and N - 1 workers (see get_chunk()) */
     unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
     pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
-    worker reader = {bfs_new(), output_new(rc->format)};
+    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
 
     if (nfiles == 0) {
         files = std_in;
@@ -483,7 +483,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     }
     p.rc = rc;
     p.nthreads = nthreads;
-    p.reader = &reader;
+    p.reader = &own;
     /* threads: two full chunks a thread and two more, or many small ones */
     p.nchunks = nthreads ? MAX_CHUNKS : 1;
     p.max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
@@ -511,7 +511,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
 
     pthread_mutex_lock(&p.lock);
     while (p.queue) /* the input is read: help answer what is left */
-        work(&p, &reader);
+        work(&p, &own);
     p.closing = 1;
     pthread_cond_broadcast(&p.work);
     pthread_mutex_unlock(&p.lock);
@@ -535,8 +535,8 @@ int run(const run_config *rc, char *const *files, int nfiles)
         free(p.sources[i]);
     }
     free(p.sources);
-    bfs_free(reader.bfs);
-    output_free(reader.out);
+    bfs_free(own.bfs);
+    output_free(own.out);
     free(threads);
     pthread_cond_destroy(&p.room);
     pthread_cond_destroy(&p.work);

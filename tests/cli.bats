@@ -1,10 +1,10 @@
 #!/usr/bin/env bats
-# SPEC section 5: the command line, exit statuses, the output file, and the
+# The command line, exit statuses, the output file, and the
 # habits of a Unix filter (pipes, full disks, help and version).
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
 
 @test "--help and --version go to stdout and exit 0" {
     run -0 --separate-stderr gridbfs --help
@@ -118,7 +118,7 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (SPEC section 1)
     assert_regex "$stderr" 'gridbfs: [0-9]+ records, [0-9]+/s, [0-9]+%'
     [ "${#lines[@]}" -eq 3000 ]
     # on a terminal (script gives gridbfs one), by itself; cleared at the end
-    command -v script >/dev/null || skip "script (bsdutils) is not installed"
+    requires script
     run script -qec "'$GRIDBFS' '$BATS_TEST_TMPDIR/in' >/dev/null" /dev/null
     assert_regex "$output" 'gridbfs: [0-9]+ records'
     assert_regex "$output" $'\r\e\\[K$'

@@ -1,14 +1,14 @@
 #!/usr/bin/env bats
-# SPEC section 6: the YAML configuration, end to end through the binary.
+# The YAML configuration, end to end through the binary.
 # Every refused config must exit 2 with one line "gridbfs: FILE:LINE:COL:
 # message" before a single record is read; the LINE:COL below are counted by
 # hand from the YAML each test writes (columns count characters from 1).
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-S1='bwwb/bbwb/bwwb/bwww'  # poj1753: 4 moves (SPEC section 1)
-IMP='bwbw/wwww/bbwb/bwwb' # poj1753: Impossible (SPEC section 1)
-# chessboard / p1225: start and target on one line, 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww'  # poj1753: 4 moves (the judge's sample)
+IMP='bwbw/wwww/bbwb/bwwb' # poj1753: Impossible (the judge's sample)
+# chessboard / p1225: start and target on one line, 4 moves (the judges' sample)
 SWAP='1111/0000/1110/0010 1010/0101/1010/0101'
 
 setup() {
@@ -213,15 +213,22 @@ refused() {
 
 @test "an unknown plugin parameter is refused with a suggestion" {
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    stensil: 010/111/010\n'
-    # Column 5 is the key, where the core's own unknown keys are reported;
-    # gridbfs points at the value (column 14) today: see the skipped test.
-    refused c.yaml "4:(5|14): rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"
 }
 
-@test "an unknown plugin parameter is reported at its key, not its value" {
-    skip "bug: the plugin's unknown-key error is placed at the value (4:14), unlike the core's own unknown keys (at the key)"
+@test "an unknown plugin parameter is reported at its key, as the core's own unknown keys are" {
+    # column 5 is the key, 14 the value; a known key's bad value is at the value
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    stensil: 010/111/010\n'
-    refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' .*"
+    #                      col: 1234567890123456789012345678901234567890
+    cfg c.yaml $'rules:\n  mine: {plugin: flip-neighbors, wrapp: yes}\n'
+    refused c.yaml "2:34: rule 'mine': unknown parameter 'wrapp' \(did you mean 'wrap'\?\)"
+    cfg c.yaml $'rules:\n  mine: {plugin: flip-neighbors, wrap: yes}\n'
+    refused c.yaml "2:40: rule 'mine': wrap: .*"
+    # the core's own unknown key, for comparison: at the key too
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    engin: exact\n'
+    run -2 --separate-stderr gridbfs -c c.yaml
+    assert_regex "$stderr" "^gridbfs: c\.yaml:4:5: "
 }
 
 @test "a profile without a plugin is refused at the profile" {
@@ -236,14 +243,13 @@ refused() {
 }
 
 @test "a default rule that does not exist is refused at its place in the config" {
-    # SPEC 6: every error names the file, line and column.  Today the message
+    # Every configuration error names the file, line and column.  Today the message
     # is "gridbfs: rule 'nope': unknown rule 'nope'", with no place at all.
     cfg c.yaml $'defaults:\n  rule: nope\n'
     refused c.yaml "2:9: .*'nope'.*"
 }
 
 @test "columns of libyaml's reader errors count characters, as its other errors do" {
-    skip "bug: reader errors count bytes (UTF-8 text, a BOM) where every other error counts characters"
     #                    col: 1 2 3 4 5 6 7 8 9
     cfg c.yaml $'x: "\xc3\xa9\xc3\xa9" \xff\n'
     refused c.yaml "1:9: invalid leading UTF-8 octet"
@@ -252,6 +258,9 @@ refused() {
     refused c.yaml "1:20: format: .*"
     cfg c.yaml $'\xef\xbb\xbfx: \xff\n'
     refused c.yaml "1:4: invalid leading UTF-8 octet"
+    # CR LF ends a line once; the columns after it start again at 1
+    cfg c.yaml $'x: \xc3\xa9\r\ny: \xff\n'
+    refused c.yaml "2:4: invalid leading UTF-8 octet"
 }
 
 # ---- accepted configs ----------------------------------------------------

@@ -8,20 +8,10 @@ bats_require_minimum_version 1.5.0
 
 load test_helper/common
 
-flipref() { "$GRIDBFS_TEST_BIN/flipref" "$@"; }
-flipbig() { "$GRIDBFS_TEST_BIN/flipbig" "$@"; }
-
 setup() {
     T=$BATS_TEST_TMPDIR
     CONFIG=$T/rules.yaml
     printf 'rules:\n' >"$CONFIG"
-}
-
-# gridbfs_to FILE ARGS...: gridbfs with its standard output in FILE.
-gridbfs_to() {
-    local out=$1
-    shift
-    "$GRIDBFS" "$@" >"$out"
 }
 
 # stencils as flipref and flipbig take them

@@ -16,8 +16,6 @@ bats_require_minimum_version 1.5.0
 
 load test_helper/common
 
-swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
-
 setup() {
     T=$BATS_TEST_TMPDIR
     # x*: exact, s*: search; 4/8 the neighbourhood, w wrap; p prints paths
@@ -44,14 +42,6 @@ flags() {
     8) echo "-8" ;;
     8w) echo "-8 -w" ;;
     esac
-}
-
-# gridbfs_to FILE ARGS...: gridbfs with its standard output in FILE, so
-# `run` keeps only standard error (shown when an assertion fails).
-gridbfs_to() {
-    local out=$1
-    shift
-    "$GRIDBFS" "$@" >"$out"
 }
 
 # gen R C N K SEED: N line records "size=RxC start target", each board with

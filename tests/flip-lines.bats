@@ -9,20 +9,10 @@ load test_helper/common
 
 : "${GRIDBFS_PLUGIN_DIR:?set GRIDBFS_PLUGIN_DIR to the installed plugins folder (ctest does)}"
 
-linesref() { "$GRIDBFS_TEST_BIN/linesref" "$@"; }
-
 SAMPLE='-+--/----/----/-+--' # POJ 2965's sample: 6 changes
 
 setup() {
     cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# gridbfs_to FILE ARGS...: gridbfs with its standard output in FILE, so
-# `run` keeps only standard error.
-gridbfs_to() {
-    local out=$1
-    shift
-    "$GRIDBFS" "$@" >"$out"
 }
 
 @test "the reference passes its self-test (closed form for even sizes, hand facts)" {

@@ -1,10 +1,10 @@
 #!/usr/bin/env bats
-# SPEC section 3: inputs, the two record syntaxes, framing, and bad records
+# Inputs, the two record syntaxes, framing, and bad records
 # that cost one result each, never the rest of the input.
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-# The two POJ 1753 samples: answers 4 and Impossible (SPEC section 1).
+# The two POJ 1753 samples: answers 4 and Impossible.
 S1='bwwb/bbwb/bwwb/bwww'
 S2='bwbw/wwww/bbwb/bwwb'
 

@@ -32,14 +32,14 @@ setup_file() {
 }
 
 @test "the installed header compiles on its own, as C11" {
-    command -v cc >/dev/null || skip "no C compiler"
+    requires cc
     printf '#include <gridbfs/plugin.h>\nint main(void) { return GRIDBFS_ABI_MAJOR != 1; }\n' >"$BATS_TEST_TMPDIR/t.c"
     cc -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" "$BATS_TEST_TMPDIR/t.c" -o "$BATS_TEST_TMPDIR/t"
     "$BATS_TEST_TMPDIR/t"
 }
 
 @test "the man page renders" {
-    command -v man >/dev/null || skip "man is not installed"
+    requires man
     run -0 man -l "$PREFIX/share/man/man1/gridbfs.1"
     assert_output --partial 'gridbfs - solve two-colour grid puzzles in bulk'
 }

@@ -50,7 +50,7 @@ make_input() {
 }
 
 @test "a stream sharded with parallel --pipe -j2 merges to the single run, by id" {
-    command -v parallel >/dev/null || skip "GNU parallel is not installed"
+    requires parallel
     make_input 5000 >"$BATS_TEST_TMPDIR/in"
     "$GRIDBFS" -f csv "$BATS_TEST_TMPDIR/in" 2>/dev/null | tail -n +2 |
         cut -d, -f4- | sort >"$BATS_TEST_TMPDIR/single" || true

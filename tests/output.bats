@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# SPEC section 4: judge text, CSV and JSON Lines, one result per record in
+# Judge text, CSV and JSON Lines, one result per record in
 # input order.
 bats_require_minimum_version 1.5.0
 load test_helper/common

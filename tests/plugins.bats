@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# SPEC section 7 and the README's "How rules and plugins work": finding and
+# The README's "How rules and plugins work": finding and
 # loading rule plugins, end to end through the binary.  The deliberately
 # broken plugins of tests/plugins/*.c are built into $GRIDBFS_TEST_PLUGINS;
 # the real ones are in $GRIDBFS_PLUGIN_DIR, the build tree's installed
@@ -11,7 +11,7 @@ load test_helper/common
 
 : "${GRIDBFS_PLUGIN_DIR:?set GRIDBFS_PLUGIN_DIR to the installed plugins folder (ctest does)}"
 
-S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (SPEC section 1)
+S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (POJ 1753 sample)
 
 setup() {
     cd "$BATS_TEST_TMPDIR" || return 1
@@ -79,6 +79,10 @@ searched_last() {
     bare_refused broken-nosym "plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
 }
 
+@test "-r broken-abi2: a plugin with only gridbfs_plugin_abi2 is refused naming both ABIs, exit 2" {
+    bare_refused broken-abi2 "plugin 'broken-abi2': $(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
+}
+
 @test "-r broken-null: an entry point that returns NULL is refused, exit 2" {
     bare_refused broken-null "plugin 'broken-null': entry point of $(q "$TP/broken-null.so") returned no table"
 }
@@ -107,6 +111,7 @@ searched_last() {
     local p want
     declare -A why=(
         [nosym]="$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
+        [abi2]="$(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
         [null]="entry point of $(q "$TP/broken-null.so") returned no table"
         [abi]="built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
         [small]="operation table too small for ABI 1\.0 \(16 bytes, need at least [0-9]+; this gridbfs speaks ABI 1\.[0-9]+\)"
@@ -179,7 +184,7 @@ searched_last() {
 }
 
 @test "an invalid plugin name never touches the filesystem" {
-    command -v strace >/dev/null || skip "no strace"
+    requires strace
     strace -f -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
     mkdir -p p/probe-sub
     local name
@@ -348,6 +353,7 @@ searched_last() {
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" --list-rules </dev/null
     assert_line --regexp "^  broken-nosym +\(cannot load: plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
     assert_line --regexp "^  broken-null +\(cannot load: .*returned no table\)\$"
+    assert_line --regexp "^  broken-abi2 +\(cannot load: .*built for plugin ABI 2; this gridbfs speaks ABI 1\)\$"
     assert_line --regexp "^  broken-abi +\(cannot load: .*built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+\)\$"
     assert_line --regexp "^  broken-small +\(cannot load: .*operation table too small"
     assert_line --regexp "^  broken-nullop +\(cannot load: .*has no 'expand'\)\$"

@@ -133,11 +133,10 @@ EOF
     # a module named flip-rowcol.so (no lib prefix) beside its build files,
     # exporting the entry point and nothing of its own
     [ -f "$EX/flip-rowcol.so" ]
-    if command -v nm >/dev/null; then
-        run -0 nm -D --defined-only "$EX/flip-rowcol.so"
-        assert_line --regexp ' T gridbfs_plugin_abi1$'
-        refute_output --partial rowcol
-    fi
+    requires nm
+    run -0 nm -D --defined-only "$EX/flip-rowcol.so"
+    assert_line --regexp ' T gridbfs_plugin_abi1$'
+    refute_output --partial rowcol
 }
 
 @test "the staged gridbfs runs the example with --plugin-dir" {
@@ -178,9 +177,28 @@ EOF
     assert_output '3'
 }
 
+@test "GRIDBFS_PLUGIN_INSTALL_DIR=lib/gridbfs, as the guide writes it, installs under --prefix" {
+    # untyped, as on the guide's command line, and from another folder than
+    # the build's: a relative folder is under the install prefix, never
+    # under the folder cmake ran in
+    mkdir elsewhere && cd elsewhere
+    env -u CFLAGS -u CMAKE_PREFIX_PATH cmake -S "$SRC" -B "$T/own" \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+        -DGRIDBFS_PLUGIN_INSTALL_DIR=lib/gridbfs >"$T/own.log" 2>&1 ||
+        { cat "$T/own.log"; fail "configure failed"; }
+    run -0 grep '^GRIDBFS_PLUGIN_INSTALL_DIR:' "$T/own/CMakeCache.txt"
+    assert_output 'GRIDBFS_PLUGIN_INSTALL_DIR:PATH=lib/gridbfs'
+    cmake --build "$T/own" >"$T/own.log" 2>&1 || { cat "$T/own.log"; fail "build failed"; }
+    run -0 cmake --install "$T/own" --prefix "$T/mine"
+    [ -f "$T/mine/lib/gridbfs/flip-rowcol.so" ] || fail "not installed under --prefix: $output"
+    [ -z "$(ls -A "$T/elsewhere")" ] || fail "installed under the folder cmake ran in: $(ls -AR "$T/elsewhere")"
+    # and the staged gridbfs finds it there through GRIDBFS_PLUGIN_PATH
+    GRIDBFS_PLUGIN_PATH=$T/mine/lib/gridbfs run -0 --separate-stderr "$STAGED" -r flip-rowcol -s 3x3 <<<'111/111/111'
+    assert_output '3'
+}
+
 @test "pkg-config: Cflags for the header, pluginsdir, the ABI version" {
-    command -v pkg-config >/dev/null || skip "no pkg-config"
-    command -v cc >/dev/null || skip "no C compiler"
+    requires pkg-config cc
     export PKG_CONFIG_PATH=$PCDIR
     run -0 pkg-config --modversion gridbfs
     assert_output "$ABI"
@@ -197,7 +215,7 @@ EOF
 }
 
 @test "the installed header compiles warning-free as C++ and exports an unmangled entry" {
-    command -v g++ >/dev/null || skip "no C++ compiler (g++)"
+    requires g++
     cat >t.cc <<'EOF'
 #include <gridbfs/plugin.h>
 static_assert(GRIDBFS_ABI >> 16 == GRIDBFS_ABI_MAJOR, "abi");
@@ -208,10 +226,9 @@ EOF
         g++ -std=$std -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" -fPIC -c t.cc -o t.o ||
             fail "the header does not compile as $std"
     done
-    if command -v nm >/dev/null; then
-        run -0 nm t.o
-        assert_line --regexp ' T gridbfs_plugin_abi1$'
-    fi
+    requires nm
+    run -0 nm t.o
+    assert_line --regexp ' T gridbfs_plugin_abi1$'
 }
 
 @test "the guide's complete plugin is the example's source, line for line" {

@@ -1,14 +1,11 @@
 #!/usr/bin/env bats
-# The puzzles of SPEC section 1 (poj1753, p1225, chessboard): the judges'
+# The judges' puzzles (poj1753, p1225, chessboard): the judges'
 # samples byte for byte, then every answer held to the independent
 # references in tests/ref (flipref: exhaustive press subsets; swapref:
 # minimum-cost matching), never to gridbfs's own earlier output.
 bats_require_minimum_version 1.5.0
 
 load test_helper/common
-
-flipref() { "$GRIDBFS_TEST_BIN/flipref" "$@"; }
-swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
 
 setup() {
     T=$BATS_TEST_TMPDIR

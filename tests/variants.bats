@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The rule parameters of SPEC section 2 (stencil, wrap, goal, cells,
+# The rule parameters (stencil, wrap, goal, cells,
 # neighbourhood, sizes), each answer held to the independent references in
 # tests/ref (flipref: exhaustive press subsets, or light chasing on 5x5;
 # swapref: minimum-cost matching), never to gridbfs's own earlier output.
@@ -7,9 +7,6 @@
 bats_require_minimum_version 1.5.0
 
 load test_helper/common
-
-flipref() { "$GRIDBFS_TEST_BIN/flipref" "$@"; }
-swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
 
 setup() {
     T=$BATS_TEST_TMPDIR

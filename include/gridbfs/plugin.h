@@ -152,8 +152,10 @@ typedef struct gridbfs_plugin {
     /*
      * Write the goal states of the puzzle boards[0..rule->boards-1] (boards
      * of at most 64 cells) into out[0..max-1]; return how many there are.
-     * 0 means no goal can be reached (the puzzle is impossible).  With
-     * GRIDBFS_FIXED_GOAL, boards is NULL and the answer must not depend on it.
+     * boards[0] is the start (the record's first board); with rule->boards
+     * 2, boards[1] is the target (its second board).  0 means no goal can
+     * be reached (the puzzle is impossible).  With GRIDBFS_FIXED_GOAL,
+     * boards is NULL and the answer must not depend on it.
      */
     uint32_t (*goals)(const void *inst, const gridbfs_board *boards,
                       uint64_t *out, uint32_t max);
@@ -176,10 +178,12 @@ typedef struct gridbfs_plugin {
     /*
      * An exact solver that needs no search, for boards of any size the
      * rule accepts (up to 32x32): one shortest move sequence for the puzzle
-     * boards[0..rule->boards-1] into moves[0..cap-1] and its length into
-     * *len.  Returns GRIDBFS_SOLVED, GRIDBFS_IMPOSSIBLE, GRIDBFS_TOO_LONG
-     * (the core calls again with room for *len moves) or GRIDBFS_REFUSED
-     * (with a message in err; the core then searches, if it can).  The
+     * boards[0..rule->boards-1] (boards[0] the start, boards[1] the target
+     * when there are 2, as for goals()), from the start to a goal, into
+     * moves[0..cap-1] and its length into *len.  Returns GRIDBFS_SOLVED,
+     * GRIDBFS_IMPOSSIBLE, GRIDBFS_TOO_LONG (the core calls again with room
+     * for *len moves) or GRIDBFS_REFUSED (with a message in err; the core
+     * then searches, if it can).  The
      * same input must give the same sequence, every time.  With cap 0
      * (moves NULL) the core wants the count alone: GRIDBFS_TOO_LONG with
      * *len set answers it.  Called from several threads, like expand().

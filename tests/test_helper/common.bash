@@ -14,6 +14,32 @@ unset GRIDBFS_PLUGIN_PATH
 
 gridbfs() { "$GRIDBFS" "$@"; }
 
+# The independent reference solvers (tests/ref/*.c), by name.
+flipref() { "$GRIDBFS_TEST_BIN/flipref" "$@"; }
+flipbig() { "$GRIDBFS_TEST_BIN/flipbig" "$@"; }
+swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
+linesref() { "$GRIDBFS_TEST_BIN/linesref" "$@"; }
+
+# requires TOOL...: the test needs each TOOL, a command name or an absolute
+# path (/usr/bin/time is GNU time, not the shell's keyword).  When one is
+# missing the test is skipped, saying which; under CI=true, where .ci/run
+# installs every tool, it fails instead, so a broken CI image cannot pass
+# by skipping.
+requires() {
+    local tool
+    for tool in "$@"; do
+        if [[ $tool == /* ]]; then
+            [ -x "$tool" ] && continue
+        else
+            command -v "$tool" >/dev/null && continue
+        fi
+        if [ "${CI:-}" = true ]; then
+            fail "this test requires $tool, which is not installed (CI=true: CI must install it)"
+        fi
+        skip "requires $tool, which is not installed"
+    done
+}
+
 # gridbfs_to FILE ARGS...: gridbfs with its standard output in FILE, so
 # `run` keeps only standard error (shown when an assertion fails).
 gridbfs_to() {

@@ -5,7 +5,7 @@
  * Without the argument the case checking the shipped file is skipped (and
  * said so).  Every error case gives the exact "FILE:LINE:COL: message"
  * expected, its line and column counted by hand from the YAML literal.
- * Exit status 0 when every check passed; the last line is "N passed, M failed".
+ * Checks, failure lines and the closing line: check.h.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,18 +22,7 @@
 #define ERR_CAP 512
 #define MIB (1024u * 1024u)
 
-static int passed, failed;
-
-static void check(int ok, int line, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    fprintf(stderr, "config.c:%d: check failed: %s\n", line, what);
-}
-#define CHECK(c) check(!!(c), __LINE__, #c)
+#include "check.h"
 
 static void check_str(const char *got, const char *want, int line)
 {
@@ -708,6 +697,5 @@ int main(int argc, char **argv)
     else
         printf("skipped: the shipped config (give config/gridbfs.yaml as "
                "argument)\n");
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_done();
 }

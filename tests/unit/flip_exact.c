@@ -12,14 +12,13 @@
  * 0/1 matrix read row by row), the presses replayed onto the board, and
  * the judge text.  Also: refusal past max_nullity, TOO_LONG, parameters,
  * several threads on one instance.  Prints the time solve() takes on big
- * boards and "flip_exact: N passed, M failed"; exits non-zero on failure.
+ * boards.  Checks, failure lines and the closing line: check.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <gridbfs/plugin.h>
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +26,6 @@
 
 #include "../ref/flipsets.h"
 
-#define SHOW_MAX 25    /* failures printed; later ones are only counted */
 #define TEXT_MAX 16384 /* judge text: 32 lines of "0 " * 32, or 1024 moves */
 #define SPEC_MAX 256
 #define PARAMS_MAX 8
@@ -37,29 +35,11 @@ static const char *const goal_names[] = {"uniform", "off", "on", "target"};
 static const char *const stencils[] = {"010/111/010", "101/010/101",
                                        "111/111/111"};
 
-static int passed, failed;
+#include "check.h"
+
 static const gridbfs_plugin *plugin;
 static uint64_t seed = 88172645463325252ull;
 
-__attribute__((format(printf, 3, 4)))
-static int check(int line, int ok, const char *format, ...)
-{
-    va_list ap;
-
-    if (ok) {
-        passed++;
-        return 1;
-    }
-    if (failed++ >= SHOW_MAX)
-        return 0;
-    fprintf(stderr, "flip_exact.c:%d: ", line);
-    va_start(ap, format);
-    vfprintf(stderr, format, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return 0;
-}
-#define CHECK(...) check(__LINE__, __VA_ARGS__)
 
 static uint64_t rnd(void) /* xorshift64 */
 {
@@ -114,7 +94,7 @@ static int make(struct inst *t, const char *spec)
     t->r.abi = GRIDBFS_ABI;
     t->r.size = sizeof t->r;
     t->rc = plugin->create(params, n, &t->r, &err);
-    CHECK(t->rc == 0, "'%s': create failed: %s", spec, t->err);
+    CHECK_MSG(t->rc == 0, "'%s': create failed: %s", spec, t->err);
     return t->rc;
 }
 
@@ -169,9 +149,6 @@ static const char *desc(const struct geo *g, int style, const gridbfs_board *b)
     return buf;
 }
 
-/* Count a check; on failure only, build the message (hot loops). */
-#define EXPECT(cond, ...)                                                      \
-    ((cond) ? (void)passed++ : (void)check(__LINE__, 0, __VA_ARGS__))
 
 static void to_board(uint32_t n, const uint8_t *x, gridbfs_board *b)
 {
@@ -225,7 +202,7 @@ static void expect_text(const struct geo *g, int style, const struct inst *t,
         }
         int n = plugin->judge_text(t->r.inst, a->moves, a->len, path, got,
                                    sizeof got);
-        EXPECT(n == (int)len && strcmp(got, want) == 0,
+        CHECK_MSG(n == (int)len && strcmp(got, want) == 0,
                "%s: judge text (path %d)\n  got  '%s'\n  want '%s'",
                desc(g, style, b), path, n >= 0 ? got : "(-1)", want);
     }
@@ -246,12 +223,12 @@ expect_answer(const struct geo *g, int style, const struct inst *t,
 
     solve(t, b, &a);
     if (want->w == NONE) {
-        EXPECT(a.st == GRIDBFS_IMPOSSIBLE, "%s: status %d, want impossible",
+        CHECK_MSG(a.st == GRIDBFS_IMPOSSIBLE, "%s: status %d, want impossible",
                desc(g, style, b), a.st);
         return &a;
     }
     if (a.st != GRIDBFS_SOLVED || a.len != want->w) {
-        EXPECT(0, "%s: status %d with %zu presses, want %u (%s)",
+        CHECK_MSG(0, "%s: status %d with %zu presses, want %u (%s)",
                desc(g, style, b), a.st, a.len, want->w, a.err);
         return &a;
     }
@@ -260,10 +237,10 @@ expect_answer(const struct geo *g, int style, const struct inst *t,
         order &= a.moves[i] < g->n && (i == 0 || a.moves[i] > a.moves[i - 1]);
         x[a.moves[i] % g->n] = 1;
     }
-    EXPECT(order, "%s: presses not increasing", desc(g, style, b));
-    EXPECT(memcmp(x, want->by[style], g->n) == 0, "%s: not the least %s",
+    CHECK_MSG(order, "%s: presses not increasing", desc(g, style, b));
+    CHECK_MSG(memcmp(x, want->by[style], g->n) == 0, "%s: not the least %s",
            desc(g, style, b), style == MATRIX ? "matrix" : "press list");
-    EXPECT(reaches(g, board, target, a.moves, a.len),
+    CHECK_MSG(reaches(g, board, target, a.moves, a.len),
            "%s: the presses miss the goal", desc(g, style, b));
     if (text)
         expect_text(g, style, t, &a, b);
@@ -308,7 +285,7 @@ static void small_goal(const struct geo *g, const struct table *tab,
         if (!dist)
             continue;
         size_t len = descend(dist, mask, s, path);
-        EXPECT(a->len == len && !memcmp(a->moves, path, len * sizeof *path),
+        CHECK_MSG(a->len == len && !memcmp(a->moves, path, len * sizeof *path),
                "%s: not the distance table's path", desc(g, MOVES, b));
     }
 out:
@@ -358,7 +335,7 @@ static void reference(const struct geo *g, int method, const struct split *s,
         else if (method == 1)
             chase_all(g, pat, b);
         else
-            CHECK(chase_forms(g, pat, b) == 0, "chase: too many solutions");
+            CHECK_MSG(chase_forms(g, pat, b) == 0, "chase: too many solutions");
     }
     if (g->goal == UNIFORM)
         merge(g->n, want, &other);
@@ -430,7 +407,7 @@ static void test_refs_agree(void)
         for (uint64_t p = 0; p >> g.n == 0; p++) {
             table_best(&tab, p, &w[0]);
             split_best(&sp, p, &w[1]);
-            EXPECT(same_best(g.n, &w[0], &w[1]),
+            CHECK_MSG(same_best(g.n, &w[0], &w[1]),
                    "references: table and "
                    "split differ, %s pattern %#llx",
                    g.stencil, (unsigned long long)p);
@@ -440,7 +417,7 @@ static void test_refs_agree(void)
             w[2].w = w[3].w = NONE;
             chase_all(&g, pat, &w[2]);
             chase_forms(&g, pat, &w[3]);
-            EXPECT(same_best(g.n, &w[0], &w[2]) && same_best(g.n, &w[0], &w[3]),
+            CHECK_MSG(same_best(g.n, &w[0], &w[2]) && same_best(g.n, &w[0], &w[3]),
                    "references: table and chase differ, pattern %#llx",
                    (unsigned long long)p);
         }
@@ -484,18 +461,18 @@ static void test_big_other(void)
                     to_board(g.n, target, &b[1]);
                     solve(&t[MOVES], b, &a[MOVES]);
                     solve(&t[MATRIX], b, &a[MATRIX]);
-                    EXPECT(a[0].st == a[1].st && a[0].len == a[1].len,
+                    CHECK_MSG(a[0].st == a[1].st && a[0].len == a[1].len,
                            "%s: the styles disagree", desc(&g, MOVES, b));
                     if (a[0].st == GRIDBFS_REFUSED) {
-                        EXPECT(
+                        CHECK_MSG(
                             !strncmp(a[0].err, "null space of dimension ", 24),
                             "%s: refused: '%s'", desc(&g, MOVES, b), a[0].err);
                         continue;
                     }
-                    EXPECT(!i || a[0].st == GRIDBFS_SOLVED, "%s: status %d",
+                    CHECK_MSG(!i || a[0].st == GRIDBFS_SOLVED, "%s: status %d",
                            desc(&g, MOVES, b), a[0].st);
                     for (int st = MOVES; st <= MATRIX; st++)
-                        EXPECT(a[st].st != GRIDBFS_SOLVED ||
+                        CHECK_MSG(a[st].st != GRIDBFS_SOLVED ||
                                    (a[st].len <= bound &&
                                     reaches(&g, board, target, a[st].moves,
                                             a[st].len)),
@@ -523,7 +500,7 @@ static void expect_refused(const char *spec, long at, const char *want)
     int rc = plugin->create(params, n, &r, &err);
     if (rc == 0)
         plugin->destroy(r.inst);
-    CHECK(rc == -1 && err.param == at && strcmp(text, want) == 0,
+    CHECK_MSG(rc == -1 && err.param == at && strcmp(text, want) == 0,
           "'%s': rc %d param %ld '%s', want param %ld '%s'", spec, rc,
           err.param, text, at, want);
 }
@@ -588,7 +565,7 @@ static void expect_solve(const char *spec, const char *board, int st,
     pic(board, &b[0]);
     pic(board, &b[1]);
     solve(&t, b, &a);
-    CHECK(a.st == st && (st == GRIDBFS_IMPOSSIBLE || a.len == len) &&
+    CHECK_MSG(a.st == st && (st == GRIDBFS_IMPOSSIBLE || a.len == len) &&
               (st != GRIDBFS_SOLVED || len == 0 || a.moves[0] == first) &&
               strcmp(a.err, err) == 0,
           "'%s' %s: status %d, %zu presses, first %u, '%s'; want %d, %zu, "
@@ -644,18 +621,18 @@ static void test_too_long(void)
     pic("1001/0110/0110/1001", &b[0]);
     a.len = 0;
     a.st = plugin->solve(t.r.inst, b, NULL, 0, &a.len, &e);
-    CHECK(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 0: %d, %zu", a.st,
+    CHECK_MSG(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 0: %d, %zu", a.st,
           a.len);
     a.st = plugin->solve(t.r.inst, b, a.moves, 3, &a.len, &e);
-    CHECK(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 3: %d, %zu", a.st,
+    CHECK_MSG(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 3: %d, %zu", a.st,
           a.len);
     a.st = plugin->solve(t.r.inst, b, a.moves, 4, &a.len, &e);
-    CHECK(a.st == GRIDBFS_SOLVED && a.len == 4 && a.moves[0] == 1 &&
+    CHECK_MSG(a.st == GRIDBFS_SOLVED && a.len == 4 && a.moves[0] == 1 &&
               a.moves[1] == 2 && a.moves[2] == 13 && a.moves[3] == 14,
           "cap 4: %d, %zu", a.st, a.len);
     pic("0", &b[0]);
     a.st = plugin->solve(t.r.inst, b, NULL, 0, &a.len, &e);
-    CHECK(a.st == GRIDBFS_SOLVED && a.len == 0, "solved, cap 0: %d", a.st);
+    CHECK_MSG(a.st == GRIDBFS_SOLVED && a.len == 0, "solved, cap 0: %d", a.st);
     drop(&t);
 }
 
@@ -670,14 +647,14 @@ static void expect_judge(const char *spec, const uint16_t *moves, size_t n,
     if (make(&t, spec) != 0)
         return;
     int got = plugin->judge_text(t.r.inst, moves, n, path, buf, sizeof buf);
-    CHECK(got == (int)len && strcmp(buf, want) == 0,
+    CHECK_MSG(got == (int)len && strcmp(buf, want) == 0,
           "'%s': judge text %d\n  got  '%s'\n  want '%s'", spec, got,
           got >= 0 ? buf : "", want);
     /* exactly enough room fits, one byte less does not */
     got = plugin->judge_text(t.r.inst, moves, n, path, buf, len + 1);
-    CHECK(got == (int)len, "'%s': exact cap gave %d", spec, got);
+    CHECK_MSG(got == (int)len, "'%s': exact cap gave %d", spec, got);
     got = plugin->judge_text(t.r.inst, moves, n, path, buf, len);
-    CHECK(got == -1, "'%s': short cap gave %d", spec, got);
+    CHECK_MSG(got == -1, "'%s': short cap gave %d", spec, got);
     drop(&t);
 }
 
@@ -749,13 +726,13 @@ static void test_threads(void)
     }
     for (int k = 0; k < THREADS; k++) {
         jobs[k] = (struct job){&t, boards, COUNT, got[k]};
-        CHECK(pthread_create(&tid[k], NULL, solver, &jobs[k]) == 0,
+        CHECK_MSG(pthread_create(&tid[k], NULL, solver, &jobs[k]) == 0,
               "pthread_create");
     }
     for (int k = 0; k < THREADS; k++) {
         pthread_join(tid[k], NULL);
         for (int i = 0; i < COUNT; i++)
-            CHECK(got[k][i].st == want[i].st && got[k][i].len == want[i].len &&
+            CHECK_MSG(got[k][i].st == want[i].st && got[k][i].len == want[i].len &&
                       !memcmp(got[k][i].moves, want[i].moves,
                               want[i].len * sizeof *want[i].moves),
                   "thread %d, board %d: another answer", k, i);
@@ -789,7 +766,7 @@ static void time_lights_out(uint32_t side, int count)
             if (st == MATRIX && a.st == GRIDBFS_REFUSED)
                 sscanf(a.err, "null space of dimension %u", &nullity);
             else
-                EXPECT(a.st == GRIDBFS_SOLVED &&
+                CHECK_MSG(a.st == GRIDBFS_SOLVED &&
                            reaches(&g, cells, cells, a.moves, a.len),
                        "%s: status %d, or the presses miss the goal",
                        desc(&g, st, b), a.st);
@@ -831,7 +808,7 @@ int main(void)
         return 1;
     }
     plugin = load(dir);
-    if (!CHECK(plugin && GRIDBFS_PLUGIN_OP(plugin, solve) &&
+    if (!CHECK_MSG(plugin && GRIDBFS_PLUGIN_OP(plugin, solve) &&
                    GRIDBFS_PLUGIN_OP(plugin, judge_text),
                "flip-neighbors: no solve() or judge_text()"))
         return 1;
@@ -860,7 +837,6 @@ int main(void)
     time_lights_out(10, 200);
     time_lights_out(15, 100);
     time_lights_out(32, 4);
-    printf("flip_exact: %d passed, %d failed (%.1f s)\n", passed, failed,
-           now() - start);
-    return failed != 0;
+    printf("flip_exact: %.1f s\n", now() - start);
+    return check_done();
 }

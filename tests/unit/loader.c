@@ -18,12 +18,13 @@
 
 #include "loader.h"
 
+#include "check.h"
+
 #define ERR_CAP 1024
 #define MAX_MADE 64
 #define MAX_VISITS 64
 
 typedef struct ctx {
-    int passed, failed;
     char tmp[PATH_MAX];      /* the mkdtemp folder, symlinks resolved */
     char tp[PATH_MAX];       /* GRIDBFS_TEST_PLUGINS, resolved; "" if unset */
     char path[2 * PATH_MAX]; /* made()'s result */
@@ -38,16 +39,6 @@ typedef struct ctx {
     size_t nseen;
 } ctx;
 
-static void check(ctx *t, int ok, int line, const char *what)
-{
-    if (ok) {
-        t->passed++;
-        return;
-    }
-    t->failed++;
-    printf("FAIL line %d: %s\n", line, what);
-}
-#define CHECK(t, cond) check((t), (cond) != 0, __LINE__, #cond)
 
 /* loader_get(name) must fail with a message containing want. */
 static void expect_err(ctx *t, loader *ld, const char *name, const char *want,
@@ -56,9 +47,11 @@ static void expect_err(ctx *t, loader *ld, const char *name, const char *want,
     char err[ERR_CAP] = "";
     const loaded_plugin *p = loader_get(ld, name, err, sizeof err);
     int ok = !p && strstr(err, want);
-    check(t, ok, line, "expected error");
+
+    (void)t;
+    check(ok, line, "expected error");
     if (!ok)
-        printf("  name '%s'\n  want '%s'\n  got  %s'%s'\n", name, want,
+        fprintf(stderr, "  name '%s'\n  want '%s'\n  got  %s'%s'\n", name, want,
                p ? "a plugin, and " : "", err);
 }
 #define EXPECT_ERR(t, ld, name, want)                                          \
@@ -73,9 +66,11 @@ static const loaded_plugin *expect_ok(ctx *t, loader *ld, const char *name,
     int ok = p && strcmp(p->name, name) == 0 &&
              strcmp(p->ops->name, name) == 0 &&
              (!path || strcmp(p->path, path) == 0);
-    check(t, ok, line, "expected a plugin");
+
+    (void)t;
+    check(ok, line, "expected a plugin");
     if (!ok)
-        printf("  name '%s' want path '%s'\n  got %s '%s'\n", name,
+        fprintf(stderr, "  name '%s' want path '%s'\n  got %s '%s'\n", name,
                path ? path : "(any)", p ? "path" : "error", p ? p->path : err);
     return ok ? p : NULL;
 }
@@ -143,8 +138,8 @@ static void test_names(ctx *t)
     loader *ld = loader_with(t->tmp, NULL, NULL);
 
     /* t->tmp/a/b.so exists, yet "a/b" is refused by its name alone. */
-    CHECK(t, mkdir(made(t, "a"), 0700) == 0);
-    CHECK(t, write_text(made(t, "a/b.so"), ""));
+    CHECK(mkdir(made(t, "a"), 0700) == 0);
+    CHECK(write_text(made(t, "a/b.so"), ""));
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         EXPECT_ERR(t, ld, bad[i], "': use lowercase letters, digits and '-'");
     EXPECT_ERR(t, ld, "a/b",
@@ -158,8 +153,8 @@ static void test_names(ctx *t)
     EXPECT_ERR(t, ld, long_name, "' not found (searched: ");
 
     /* No buffer, or a tiny one: still NULL, still a C string. */
-    CHECK(t, loader_get(ld, "UP", NULL, 0) == NULL);
-    CHECK(t, loader_get(ld, "UP", err, 8) == NULL && strlen(err) == 7);
+    CHECK(loader_get(ld, "UP", NULL, 0) == NULL);
+    CHECK(loader_get(ld, "UP", err, 8) == NULL && strlen(err) == 7);
     loader_free(ld);
 }
 
@@ -171,7 +166,7 @@ static void test_dirs(ctx *t)
     loader_add_path_list(ld, "/x/a::/x/b/:/x/a/:");
     loader_add_dir(ld, "");
     loader_add_dir(ld, "/");
-    CHECK(t, loader_ndirs(ld) == 3 && strcmp(loader_dir(ld, 0), "/x/a") == 0 &&
+    CHECK(loader_ndirs(ld) == 3 && strcmp(loader_dir(ld, 0), "/x/a") == 0 &&
                  strcmp(loader_dir(ld, 1), "/x/b") == 0 &&
                  strcmp(loader_dir(ld, 2), "/") == 0);
     loader_free(ld);
@@ -179,13 +174,13 @@ static void test_dirs(ctx *t)
     /* Relative folders are made absolute when added, so a later chdir (or
        the current directory in general) never changes what is searched. */
     ld = loader_new();
-    CHECK(t, getcwd(cwd, sizeof cwd) != NULL);
-    CHECK(t, chdir(t->tmp) == 0);
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    CHECK(chdir(t->tmp) == 0);
     loader_add_dir(ld, "first");
     loader_add_dir(ld, "no-such-dir/");
-    CHECK(t, chdir(cwd) == 0);
-    CHECK(t, loader_ndirs(ld) == 2);
-    CHECK(t, loader_ndirs(ld) == 2 &&
+    CHECK(chdir(cwd) == 0);
+    CHECK(loader_ndirs(ld) == 2);
+    CHECK(loader_ndirs(ld) == 2 &&
                  strcmp(loader_dir(ld, 0), at(t, t->tmp, "first")) == 0 &&
                  strcmp(loader_dir(ld, 1), at(t, t->tmp, "no-such-dir")) == 0);
     EXPECT_OK(t, ld, "broken-params", at(t, t->tmp, "first/broken-params.so"));
@@ -199,7 +194,7 @@ static void test_dirs(ctx *t)
 
 static void test_broken(ctx *t)
 {
-    CHECK(t, mkdir(made(t, "empty"), 0700) == 0);
+    CHECK(mkdir(made(t, "empty"), 0700) == 0);
     loader *ld = loader_with(t->path, t->tp, NULL);
 
     snprintf(t->want, sizeof t->want,
@@ -211,6 +206,12 @@ static void test_broken(ctx *t)
              "ABI)",
              t->tp);
     EXPECT_ERR(t, ld, "broken-nosym", t->want);
+    snprintf(t->want, sizeof t->want,
+             "plugin 'broken-abi2': %s/broken-abi2.so exports "
+             "gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs "
+             "speaks ABI 1",
+             t->tp);
+    EXPECT_ERR(t, ld, "broken-abi2", t->want);
     snprintf(t->want, sizeof t->want,
              "plugin 'broken-null': entry point of %s/broken-null.so returned "
              "no table",
@@ -244,9 +245,9 @@ static void test_broken(ctx *t)
                              0,           0,           0,    0, 0};
         char text[64] = "";
         gridbfs_error err = {text, sizeof text, -1};
-        CHECK(t, p->ops->create(params, 2, &rule, &err) == -1);
-        CHECK(t, strcmp(text, "always refuses 'size'") == 0 && err.param == 1);
-        CHECK(t, loader_get(ld, "broken-params", NULL, 0) == p); /* cached */
+        CHECK(p->ops->create(params, 2, &rule, &err) == -1);
+        CHECK(strcmp(text, "always refuses 'size'") == 0 && err.param == 1);
+        CHECK(loader_get(ld, "broken-params", NULL, 0) == p); /* cached */
     }
     p = EXPECT_OK(t, ld, "broken-moves", NULL);
     if (p) {
@@ -256,10 +257,10 @@ static void test_broken(ctx *t)
         char text[64] = "";
         gridbfs_error err = {text, sizeof text, -1};
         uint64_t next[2];
-        CHECK(t, p->ops->create(params, 1, &rule, &err) == 0);
-        CHECK(t, rule.rows == 4 && rule.cols == 4 && rule.moves == 2);
+        CHECK(p->ops->create(params, 1, &rule, &err) == 0);
+        CHECK(rule.rows == 4 && rule.cols == 4 && rule.moves == 2);
         p->ops->expand(rule.inst, 0, next);
-        CHECK(t, next[0] >> 16 != 0 && next[1] == 1);
+        CHECK(next[0] >> 16 != 0 && next[1] == 1);
         p->ops->destroy(rule.inst);
     }
     loader_free(ld);
@@ -270,21 +271,20 @@ static void test_files(ctx *t)
 {
     char err1[ERR_CAP], err2[ERR_CAP];
 
-    CHECK(t, mkdir(made(t, "first"), 0700) == 0);
-    CHECK(t, copy_file(at(t, t->tp, "broken-params.so"),
+    CHECK(mkdir(made(t, "first"), 0700) == 0);
+    CHECK(copy_file(at(t, t->tp, "broken-params.so"),
                        made(t, "first/broken-params.so")));
-    CHECK(t, copy_file(at(t, t->tp, "broken-nosym.so"),
+    CHECK(copy_file(at(t, t->tp, "broken-nosym.so"),
                        made(t, "first/broken-abi.so")));
-    CHECK(t, mkdir(made(t, "odd"), 0700) == 0);
-    CHECK(t, mkdir(made(t, "odd/dir.so"), 0700) == 0);
-    CHECK(t, mkfifo(made(t, "odd/fifo.so"), 0600) == 0);
-    CHECK(t,
-          symlink(at(t, t->tmp, "odd/dir.so"), made(t, "odd/dirlink.so")) == 0);
-    CHECK(t, symlink("no-such-file", made(t, "odd/dangling.so")) == 0);
-    CHECK(t, write_text(made(t, "odd/junk.so"), "not a shared object\n"));
-    CHECK(t, write_text(made(t, "odd/Bad.so"), ""));
-    CHECK(t, write_text(made(t, "odd/notes.txt"), ""));
-    CHECK(t, symlink(at(t, t->tp, "broken-moves.so"),
+    CHECK(mkdir(made(t, "odd"), 0700) == 0);
+    CHECK(mkdir(made(t, "odd/dir.so"), 0700) == 0);
+    CHECK(mkfifo(made(t, "odd/fifo.so"), 0600) == 0);
+    CHECK(symlink(at(t, t->tmp, "odd/dir.so"), made(t, "odd/dirlink.so")) == 0);
+    CHECK(symlink("no-such-file", made(t, "odd/dangling.so")) == 0);
+    CHECK(write_text(made(t, "odd/junk.so"), "not a shared object\n"));
+    CHECK(write_text(made(t, "odd/Bad.so"), ""));
+    CHECK(write_text(made(t, "odd/notes.txt"), ""));
+    CHECK(symlink(at(t, t->tp, "broken-moves.so"),
                      made(t, "odd/broken-moves.so")) == 0);
 
     loader *ld = loader_with(at(t, t->tmp, "odd"), NULL, NULL);
@@ -304,16 +304,16 @@ static void test_files(ctx *t)
              "plugin 'junk': cannot load %s/odd/junk.so: ", t->tmp);
     EXPECT_ERR(t, ld, "junk", t->want);
     loader_get(ld, "junk", err1, sizeof err1); /* dlerror's "PATH: " cut */
-    CHECK(t, strstr(err1, "junk.so: /") == NULL);
+    CHECK(strstr(err1, "junk.so: /") == NULL);
     EXPECT_OK(t, ld, "broken-moves",
               at(t, t->tp, "broken-moves.so")); /* followed */
 
     /* A failure is remembered, even once the cause is gone. */
     loader_get(ld, "late", err1, sizeof err1);
-    CHECK(t, symlink(at(t, t->tp, "broken-params.so"),
+    CHECK(symlink(at(t, t->tp, "broken-params.so"),
                      made(t, "odd/late.so")) == 0);
     loader_get(ld, "late", err2, sizeof err2);
-    CHECK(t, strstr(err1, "not found") && strcmp(err1, err2) == 0);
+    CHECK(strstr(err1, "not found") && strcmp(err1, err2) == 0);
     loader_free(ld);
 
     /* The first folder wins, for a good file and for a bad one. */
@@ -331,7 +331,7 @@ static void visit(void *arg, const char *name, const loaded_plugin *p,
                   const char *err)
 {
     ctx *t = arg;
-    CHECK(t, (p == NULL) != (err == NULL));
+    CHECK((p == NULL) != (err == NULL));
     if (t->nseen < MAX_VISITS) {
         t->seen[t->nseen] = strdup(name);
         t->seen_err[t->nseen] = err ? strdup(err) : NULL;
@@ -344,7 +344,8 @@ static void test_each(ctx *t)
     /* first: broken-abi, broken-params; then the test plugins but those two;
        then odd's valid names not met yet (not Bad.so, not notes.txt). */
     static const char *const order[] = {
-        "broken-abi",    "broken-params", "broken-cells",  "broken-judge",
+        "broken-abi",    "broken-params", "broken-abi2",   "broken-cells",
+        "broken-judge",
         "broken-moves",  "broken-name",   "broken-nosym",  "broken-null",
         "broken-nullop", "broken-silent", "broken-small",  "future-abi",
         "old-abi",       "dangling",      "dir",           "dirlink",
@@ -359,17 +360,16 @@ static void test_each(ctx *t)
 
     for (int round = 0; round < 2; round++) {
         loader_each(ld, visit, t);
-        CHECK(t, t->nseen == n);
+        CHECK(t->nseen == n);
         for (size_t i = 0; i < t->nseen; i++) {
             int ok = i < n && strcmp(t->seen[i], order[i]) == 0;
-            check(t, ok, __LINE__, "loader_each order");
+            check(ok, __LINE__, "loader_each order");
             if (!ok)
-                printf("  visit %zu: '%s'\n", i, t->seen[i]);
+                fprintf(stderr, "  visit %zu: '%s'\n", i, t->seen[i]);
         }
         if (t->nseen == n) {
-            CHECK(t,
-                  t->seen_err[0] && strstr(t->seen_err[0], "no entry point"));
-            CHECK(t, t->seen_p[1] && strstr(t->seen_p[1]->path, "/first/"));
+            CHECK(t->seen_err[0] && strstr(t->seen_err[0], "no entry point"));
+            CHECK(t->seen_p[1] && strstr(t->seen_p[1]->path, "/first/"));
             size_t moves = 0, junk = 0;
             for (size_t i = 0; i < n; i++) {
                 if (strcmp(order[i], "broken-moves") == 0)
@@ -377,10 +377,10 @@ static void test_each(ctx *t)
                 if (strcmp(order[i], "junk") == 0)
                     junk = i;
             }
-            CHECK(t, t->seen_p[moves] &&
+            CHECK(t->seen_p[moves] &&
                          t->seen_p[moves] ==
                              loader_get(ld, "broken-moves", NULL, 0));
-            CHECK(t, t->seen_err[junk] &&
+            CHECK(t->seen_err[junk] &&
                          strstr(t->seen_err[junk], "cannot load"));
         }
         for (size_t i = 0; i < t->nseen; i++) {
@@ -409,8 +409,7 @@ static void test_real(ctx *t)
             continue;
         }
         const loaded_plugin *p = EXPECT_OK(t, ld, names[i], NULL);
-        CHECK(t,
-              !p || (p->ops->summary && p->ops->params && p->path[0] == '/'));
+        CHECK(!p || (p->ops->summary && p->ops->params && p->path[0] == '/'));
     }
     loader_free(ld);
 }
@@ -423,14 +422,11 @@ int main(void)
 
     if (!t)
         return 2;
-    if (!tp || !realpath(tp, t->tp)) {
-        printf("FAIL: GRIDBFS_TEST_PLUGINS unset or missing: the test "
-               "plugins' folder\n");
-        t->failed++;
-    } else if (!mkdtemp(tmpl) || !realpath(tmpl, t->tmp)) {
-        perror("mkdtemp");
-        t->failed++;
-    } else {
+    if (CHECK_MSG(tp && realpath(tp, t->tp),
+                  "GRIDBFS_TEST_PLUGINS unset or missing: the test "
+                  "plugins' folder") &&
+        CHECK_MSG(mkdtemp(tmpl) && realpath(tmpl, t->tmp), "mkdtemp %s",
+                  tmpl)) {
         t->made[t->nmade++] = strdup(t->tmp);
         test_names(t);
         test_files(t);
@@ -446,8 +442,6 @@ int main(void)
             perror(p);
         free(p);
     }
-    int failed = t->failed;
-    printf("%d passed, %d failed\n", t->passed, t->failed);
     free(t);
-    return failed != 0;
+    return check_done();
 }

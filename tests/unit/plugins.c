@@ -5,14 +5,13 @@
  * Every expectation is worked out by hand from the rules, never taken from
  * a plugin's own output.  Boards are pictures, rows joined by '/', '1' for a
  * set cell: "0100/1110/0100/0000" is the plus around (1,1), 0-based.
- * Prints "plugins: N passed, M failed"; exits non-zero on any failure.
+ * Checks, failure lines and the closing line: check.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <gridbfs/plugin.h>
 
 #include <ctype.h>
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,27 +20,9 @@
 #define SPEC_MAX 512   /* bytes of one spec */
 #define TEXT_MAX 256   /* error and move text buffers */
 
-static int passed, failed;
+#include "check.h"
+
 static uint64_t next[GRIDBFS_MAX_MOVES];
-
-/* Count one check; on failure print the line and the message to stderr. */
-__attribute__((format(printf, 3, 4)))
-static void check(int line, int ok, const char *format, ...)
-{
-    va_list ap;
-
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    fprintf(stderr, "plugins.c:%d: ", line);
-    va_start(ap, format);
-    vfprintf(stderr, format, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-#define CHECK(...) check(__LINE__, __VA_ARGS__)
 
 /* The state a picture stands for: row r, column c is bit r * cols + c. */
 static uint64_t pic(const char *s)
@@ -127,9 +108,9 @@ static void expect_rule(int line, const gridbfs_plugin *p, const char *spec,
     struct rule t;
 
     make(&t, p, spec);
-    check(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
+    CHECK_AT(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
     if (t.rc == 0)
-        check(line, t.r.rows == rows && t.r.cols == cols &&
+        CHECK_AT(line, t.r.rows == rows && t.r.cols == cols &&
               t.r.moves == moves && t.r.boards == boards &&
               t.r.flags == flags && t.r.inst != NULL,
               "'%s': got %ux%u, %u moves, %u boards, flags %u; "
@@ -146,11 +127,11 @@ static void expect_move(int line, const gridbfs_plugin *p, const char *spec,
     struct rule t;
 
     make(&t, p, spec);
-    check(line, t.rc == 0 && m < t.r.moves, "'%s': no move %u %s", spec, m,
+    CHECK_AT(line, t.rc == 0 && m < t.r.moves, "'%s': no move %u %s", spec, m,
           t.text);
     if (t.rc == 0 && m < t.r.moves) {
         p->expand(t.r.inst, pic(from), next);
-        check(line, next[m] == pic(to), "'%s': move %u from %s: got %#llx, "
+        CHECK_AT(line, next[m] == pic(to), "'%s': move %u from %s: got %#llx, "
               "want %s", spec, m, from, (unsigned long long)next[m], to);
     }
     drop(&t);
@@ -178,17 +159,17 @@ static void expect_goals(int line, const gridbfs_plugin *p, const char *spec,
     boards[0].w[0] = start ? pic(start) : 0;
     boards[1].w[0] = target ? pic(target) : 0;
     make(&t, p, spec);
-    check(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
+    CHECK_AT(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
     if (t.rc != 0)
         return;
     got = p->goals(t.r.inst, start ? boards : NULL, out, GRIDBFS_MAX_GOALS);
-    check(line, got == n, "'%s': %u goals, want %u", spec, got, n);
+    CHECK_AT(line, got == n, "'%s': %u goals, want %u", spec, got, n);
     for (uint32_t i = 0; i < n && got == n; i++) {
         int found = 0;
 
         for (uint32_t j = 0; j < got; j++)
             found |= out[j] == pic(want[i]);
-        check(line, found, "'%s': goal %s missing", spec, want[i]);
+        CHECK_AT(line, found, "'%s': goal %s missing", spec, want[i]);
     }
     drop(&t);
 }
@@ -212,17 +193,17 @@ static void expect_error(int line, const gridbfs_plugin *p, const char *spec,
     int prefix = len > 0 && want[len - 1] == '*';
 
     make(&t, p, spec);
-    check(line, t.rc == -1, "'%s': accepted", spec);
+    CHECK_AT(line, t.rc == -1, "'%s': accepted", spec);
     if (t.rc != -1) {
         drop(&t);
         return;
     }
-    check(line, t.err.param == at, "'%s': param %ld, want %ld", spec,
+    CHECK_AT(line, t.err.param == at, "'%s': param %ld, want %ld", spec,
           t.err.param, at);
-    check(line, prefix ? strncmp(t.text, want, len - 1) == 0
+    CHECK_AT(line, prefix ? strncmp(t.text, want, len - 1) == 0
                        : strcmp(t.text, want) == 0,
           "'%s': message\n  got  '%s'\n  want '%s'", spec, t.text, want);
-    check(line, !strchr(t.text, '\n') && islower((unsigned char)t.text[0]),
+    CHECK_AT(line, !strchr(t.text, '\n') && islower((unsigned char)t.text[0]),
           "'%s': not one lowercase line: '%s'", spec, t.text);
 }
 #define ERROR(...) expect_error(__LINE__, __VA_ARGS__)
@@ -236,19 +217,19 @@ static void expect_text(int line, const gridbfs_plugin *p, const char *spec,
     int n;
 
     make(&t, p, spec);
-    check(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
+    CHECK_AT(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
     if (t.rc != 0)
         return;
     n = p->move_text(t.r.inst, m, style, buf, sizeof buf);
-    check(line, n >= 0 && strcmp(buf, want) == 0 && (size_t)n == strlen(want),
+    CHECK_AT(line, n >= 0 && strcmp(buf, want) == 0 && (size_t)n == strlen(want),
           "'%s': move %u style %d: got %d '%s', want '%s'", spec, m, style, n,
           n >= 0 ? buf : "", want);
     /* Exactly enough room fits; one byte less does not. */
     n = p->move_text(t.r.inst, m, style, buf, strlen(want) + 1);
-    check(line, n == (int)strlen(want), "'%s': move %u: exact cap failed",
+    CHECK_AT(line, n == (int)strlen(want), "'%s': move %u: exact cap failed",
           spec, m);
     n = p->move_text(t.r.inst, m, style, buf, strlen(want));
-    check(line, n == -1, "'%s': move %u: short cap gave %d", spec, m, n);
+    CHECK_AT(line, n == -1, "'%s': move %u: short cap gave %d", spec, m, n);
     drop(&t);
 }
 #define TEXT(...) expect_text(__LINE__, __VA_ARGS__)
@@ -259,22 +240,22 @@ static void test_table(const gridbfs_plugin *p, const char *name,
 {
     size_t i = 0;
 
-    CHECK(p->abi == GRIDBFS_ABI, "%s: abi %#x", name, (unsigned)p->abi);
-    CHECK(p->size == sizeof(gridbfs_plugin), "%s: size %u", name,
+    CHECK_MSG(p->abi == GRIDBFS_ABI, "%s: abi %#x", name, (unsigned)p->abi);
+    CHECK_MSG(p->size == sizeof(gridbfs_plugin), "%s: size %u", name,
           (unsigned)p->size);
-    CHECK(p->name && strcmp(p->name, name) == 0, "%s: name '%s'", name,
+    CHECK_MSG(p->name && strcmp(p->name, name) == 0, "%s: name '%s'", name,
           p->name ? p->name : "(null)");
-    CHECK(p->summary && *p->summary && !strchr(p->summary, '\n'),
+    CHECK_MSG(p->summary && *p->summary && !strchr(p->summary, '\n'),
           "%s: summary", name);
-    CHECK(p->create && p->destroy && p->goals && p->expand && p->move_text,
+    CHECK_MSG(p->create && p->destroy && p->goals && p->expand && p->move_text,
           "%s: missing operations", name);
     for (; keys[i]; i++)
-        CHECK(p->params[i].key && strcmp(p->params[i].key, keys[i]) == 0 &&
+        CHECK_MSG(p->params[i].key && strcmp(p->params[i].key, keys[i]) == 0 &&
               strcmp(p->params[i].default_value, defaults[i]) == 0 &&
               p->params[i].help && *p->params[i].help,
               "%s: param %zu is not %s (default %s)", name, i, keys[i],
               defaults[i]);
-    CHECK(p->params[i].key == NULL, "%s: params not NULL-terminated", name);
+    CHECK_MSG(p->params[i].key == NULL, "%s: params not NULL-terminated", name);
 }
 
 static void test_flip_masks(const gridbfs_plugin *f)
@@ -350,10 +331,10 @@ static void test_flip_rules(const gridbfs_plugin *f)
     RULE(f, "size=32x32", 32, 32, 1024, 1, inv | fixed);
     RULE(f, "size=1x32 wrap=true", 1, 32, 32, 1, inv | fixed);
     make(&t, f, "size=4x4");
-    CHECK(t.rc == 0 && t.r.one == 'b' && t.r.zero == 'w', "default cells");
+    CHECK_MSG(t.rc == 0 && t.r.one == 'b' && t.r.zero == 'w', "default cells");
     drop(&t);
     make(&t, f, "cells=10 size=5x5");
-    CHECK(t.rc == 0 && t.r.one == '1' && t.r.zero == '0', "cells=10");
+    CHECK_MSG(t.rc == 0 && t.r.one == '1' && t.r.zero == '0', "cells=10");
     drop(&t);
 
     GOALS(f, "size=4x4", NULL, NULL, "0", "1111/1111/1111/1111");
@@ -377,13 +358,13 @@ static void test_goal_max(const gridbfs_plugin *f)
     uint32_t n;
 
     make(&t, f, "size=4x4");
-    CHECK(t.rc == 0, "size=4x4: create failed: %s", t.text);
+    CHECK_MSG(t.rc == 0, "size=4x4: create failed: %s", t.text);
     if (t.rc != 0)
         return;
     n = f->goals(t.r.inst, NULL, out, 1);
-    CHECK(n == 1 && out[0] == 0 && out[1] == 7, "goals(max 1): %u", n);
+    CHECK_MSG(n == 1 && out[0] == 0 && out[1] == 7, "goals(max 1): %u", n);
     n = f->goals(t.r.inst, NULL, out, 0);
-    CHECK(n == 0 && out[0] == 0 && out[1] == 7, "goals(max 0): %u", n);
+    CHECK_MSG(n == 0 && out[0] == 0 && out[1] == 7, "goals(max 0): %u", n);
     drop(&t);
 }
 
@@ -461,14 +442,14 @@ static void test_error_buffer(const gridbfs_plugin *p)
 
     memset(value, '7', sizeof value - 1);
     value[sizeof value - 1] = '\0';
-    CHECK(p->create(&param, 1, &rule, &err) == -1 && err.param == 0 &&
+    CHECK_MSG(p->create(&param, 1, &rule, &err) == -1 && err.param == 0 &&
           strcmp(small, "size: e") == 0, "%s: small buffer: '%s'", p->name,
           small);
     snprintf(spec, sizeof spec, "size=%s", value);
     make(&t, p, spec);
-    CHECK(t.rc == -1 && strlen(t.text) < 120, "%s: long value: '%s'",
+    CHECK_MSG(t.rc == -1 && strlen(t.text) < 120, "%s: long value: '%s'",
           p->name, t.text);
-    CHECK(p->create(&param, 1, &rule, NULL) == -1, "%s: NULL err", p->name);
+    CHECK_MSG(p->create(&param, 1, &rule, NULL) == -1, "%s: NULL err", p->name);
 }
 
 static void test_flip_text(const gridbfs_plugin *f)
@@ -508,7 +489,7 @@ static void test_swap_pairs(const gridbfs_plugin *s)
     RULE(s, "size=32x32 neighbourhood=8", 32, 32, 3906, 2, inv);
     RULE(s, "size=32x32 neighbourhood=8 wrap=true", 32, 32, 4096, 2, inv);
     make(&t, s, "size=4x4");
-    CHECK(t.rc == 0 && t.r.one == '1' && t.r.zero == '0', "swap cells");
+    CHECK_MSG(t.rc == 0 && t.r.one == '1' && t.r.zero == '0', "swap cells");
     drop(&t);
 
     /* Move order: pairs (a, b), a < b, in lexicographic order. */
@@ -585,14 +566,14 @@ static void test_text_refusals(const gridbfs_plugin *p, const char *spec,
     char buf[TEXT_MAX];
 
     make(&t, p, spec);
-    CHECK(t.rc == 0, "'%s': create failed", spec);
+    CHECK_MSG(t.rc == 0, "'%s': create failed", spec);
     if (t.rc != 0)
         return;
-    CHECK(p->move_text(t.r.inst, moves, GRIDBFS_MOVE_JUDGE, buf, sizeof buf)
+    CHECK_MSG(p->move_text(t.r.inst, moves, GRIDBFS_MOVE_JUDGE, buf, sizeof buf)
           == -1, "%s: move %u past the end printed", p->name, moves);
-    CHECK(p->move_text(t.r.inst, 0, 7, buf, sizeof buf) == -1,
+    CHECK_MSG(p->move_text(t.r.inst, 0, 7, buf, sizeof buf) == -1,
           "%s: style 7 printed", p->name);
-    CHECK(p->move_text(t.r.inst, 0, GRIDBFS_MOVE_JUDGE, buf, 0) == -1,
+    CHECK_MSG(p->move_text(t.r.inst, 0, GRIDBFS_MOVE_JUDGE, buf, 0) == -1,
           "%s: cap 0 printed", p->name);
     drop(&t);
 }
@@ -617,8 +598,8 @@ int main(void)
     }
     flip = load(dir, "flip-neighbors");
     swap = load(dir, "swap-adjacent");
-    CHECK(flip != NULL, "flip-neighbors.so did not load");
-    CHECK(swap != NULL, "swap-adjacent.so did not load");
+    CHECK_MSG(flip != NULL, "flip-neighbors.so did not load");
+    CHECK_MSG(swap != NULL, "swap-adjacent.so did not load");
     if (flip) {
         test_table(flip, "flip-neighbors", fkeys, fdefs);
         test_flip_masks(flip);
@@ -639,6 +620,5 @@ int main(void)
         test_text_refusals(swap, "size=4x4 wrap=true", 32);
         test_text_refusals(swap, "size=1x1", 0);
     }
-    printf("plugins: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_done();
 }

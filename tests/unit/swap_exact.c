@@ -15,8 +15,8 @@
  *     must join two adjacent cells holding different pieces, the last board
  *     must be the target, and the length must be the count.
  * Prints the time solve() takes on big boards (8x8 with 32 ones: well under
- * a millisecond even under the sanitizers) and "swap_exact: N passed, M
- * failed"; exits non-zero on any failure.
+ * a millisecond even under the sanitizers).  Checks, failure lines and the
+ * closing line: check.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <gridbfs/plugin.h>
@@ -25,7 +25,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,36 +37,7 @@
 #define UNSEEN 0xFF
 #define THREADS 4
 
-static int passed, failed;
-
-/* Under UndefinedBehaviorSanitizer, undefined behaviour fails the test. */
-const char *__ubsan_default_options(void);
-const char *__ubsan_default_options(void)
-{
-    return "halt_on_error=1:print_stacktrace=1";
-}
-
-/* Count one check; print the first failures' lines and messages. */
-static int check(int line, int ok, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static int check(int line, int ok, const char *format, ...)
-{
-    if (ok) {
-        passed++;
-        return 1;
-    }
-    if (++failed <= 30) {
-        va_list ap;
-
-        fprintf(stderr, "swap_exact.c:%d: ", line);
-        va_start(ap, format);
-        vfprintf(stderr, format, ap);
-        va_end(ap);
-        fputc('\n', stderr);
-    }
-    return 0;
-}
-#define CHECK(...) check(__LINE__, __VA_ARGS__)
+#include "check.h"
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -158,7 +128,7 @@ static int make(struct rule *t, const gridbfs_plugin *p, int rows, int cols,
     snprintf(size, sizeof size, "%dx%d", rows, cols);
     snprintf(t->name, sizeof t->name, "%s n%d%s", size, eight ? 8 : 4,
              wrap ? " wrap" : "");
-    if (!CHECK(p->create(params, 3, &t->r, &err) == 0, "%s: %s", t->name, text))
+    if (!CHECK_MSG(p->create(params, 3, &t->r, &err) == 0, "%s: %s", t->name, text))
         return -1;
     for (uint32_t m = 0; m < t->r.moves; m++) {
         int r1, c1, r2, c2, a, b;
@@ -166,12 +136,12 @@ static int make(struct rule *t, const gridbfs_plugin *p, int rows, int cols,
         if (p->move_text(t->r.inst, m, GRIDBFS_MOVE_COMPACT, text,
                          sizeof text) < 0 ||
             sscanf(text, "%d,%d-%d,%d", &r1, &c1, &r2, &c2) != 4) {
-            CHECK(0, "%s: move %u has no text", t->name, m);
+            CHECK_MSG(0, "%s: move %u has no text", t->name, m);
             return -1;
         }
         a = (r1 - 1) * cols + c1 - 1;
         b = (r2 - 1) * cols + c2 - 1;
-        CHECK(adjacent(t, a, b), "%s: move %u (%s): cells not adjacent",
+        CHECK_MSG(adjacent(t, a, b), "%s: move %u (%s): cells not adjacent",
               t->name, m, text);
         t->ma[m] = (uint16_t)a;
         t->mb[m] = (uint16_t)b;
@@ -238,7 +208,7 @@ static long exact(const struct rule *t, const gridbfs_board boards[2])
 
     if (st == GRIDBFS_IMPOSSIBLE)
         return -1;
-    if (!CHECK(st == GRIDBFS_SOLVED, "%s: solve() says %d (%s)", t->name, st,
+    if (!CHECK_MSG(st == GRIDBFS_SOLVED, "%s: solve() says %d (%s)", t->name, st,
                text))
         return -2;
     return (long)len;
@@ -254,12 +224,12 @@ static int replay(const struct rule *t, const gridbfs_board boards[2], long len)
         uint16_t m = path[i];
         int a, c;
 
-        if (!CHECK(m < t->r.moves, "%s: move %ld is id %u, of %u", t->name, i,
+        if (!CHECK_MSG(m < t->r.moves, "%s: move %ld is id %u, of %u", t->name, i,
                    m, t->r.moves))
             return 0;
         a = t->ma[m];
         c = t->mb[m];
-        if (!CHECK(bit(&b, a) != bit(&b, c),
+        if (!CHECK_MSG(bit(&b, a) != bit(&b, c),
                    "%s: move %ld swaps equal "
                    "pieces (cells %d, %d)",
                    t->name, i, a, c))
@@ -267,7 +237,7 @@ static int replay(const struct rule *t, const gridbfs_board boards[2], long len)
         flip(&b, a);
         flip(&b, c);
     }
-    return CHECK(!memcmp(&b, &boards[1], sizeof b),
+    return CHECK_MSG(!memcmp(&b, &boards[1], sizeof b),
                  "%s: the %ld moves miss the target", t->name, len);
 }
 
@@ -453,7 +423,7 @@ static void test_by_hand(const gridbfs_plugin *p)
         b[1] = pic(hand[i].to);
         long got = exact(&t, b);
 
-        CHECK(got == hand[i].want, "%s: %s -> %s: %ld swaps, want %ld", t.name,
+        CHECK_MSG(got == hand[i].want, "%s: %s -> %s: %ld swaps, want %ld", t.name,
               hand[i].from, hand[i].to, got, hand[i].want);
         if (got >= 0)
             replay(&t, b, got);
@@ -464,14 +434,14 @@ static void test_by_hand(const gridbfs_plugin *p)
     b[0] = pic(hand[0].from);
     b[1] = pic(hand[0].to);
     buf[3] = 777;
-    CHECK(p->solve(t.r.inst, b, buf, 3, &len, &err) == GRIDBFS_TOO_LONG &&
+    CHECK_MSG(p->solve(t.r.inst, b, buf, 3, &len, &err) == GRIDBFS_TOO_LONG &&
               len == 4 && buf[3] == 777,
           "cap 3: len %zu", len);
     len = 99;
-    CHECK(p->solve(t.r.inst, b, NULL, 0, &len, &err) == GRIDBFS_TOO_LONG &&
+    CHECK_MSG(p->solve(t.r.inst, b, NULL, 0, &len, &err) == GRIDBFS_TOO_LONG &&
               len == 4,
           "cap 0: len %zu", len);
-    CHECK(p->solve(t.r.inst, b, buf, 4, &len, &err) == GRIDBFS_SOLVED &&
+    CHECK_MSG(p->solve(t.r.inst, b, buf, 4, &len, &err) == GRIDBFS_SOLVED &&
               len == 4,
           "cap 4: len %zu", len);
     drop(&t);
@@ -500,7 +470,7 @@ static void test_all_targets(const gridbfs_plugin *p, int rows, int cols,
             b[1].w[0] = g;
             got = exact(&t, b);
             puzzles++;
-            if (!CHECK(got == want, "%s: %#llx -> %#x: %ld swaps, BFS %ld",
+            if (!CHECK_MSG(got == want, "%s: %#llx -> %#x: %ld swaps, BFS %ld",
                        t.name, (unsigned long long)b[0].w[0], g, got, want) ||
                 (got > 0 && !replay(&t, b, got)))
                 bad++;
@@ -543,13 +513,13 @@ static void test_random(const gridbfs_plugin *p, bfs *engine, int rows,
         spent += now() - t0;
         if (engine) {
             bfs_solve(engine, &br, b[0].w[0], &b[1].w[0], 1, BFS_STATES, &ans);
-            CHECK(ans.status == BFS_FOUND || ans.status == BFS_NONE,
+            CHECK_MSG(ans.status == BFS_FOUND || ans.status == BFS_NONE,
                   "%s: BFS status %d", t.name, (int)ans.status);
             want = ans.status == BFS_FOUND ? (long)ans.len : -1;
         } else {
             want = ssp_matching(&t, &b[0], &b[1]);
         }
-        if (!CHECK(got == want, "%s: %d -> %d ones: %ld swaps, %s %ld", t.name,
+        if (!CHECK_MSG(got == want, "%s: %d -> %d ones: %ld swaps, %s %ld", t.name,
                    ks, kt, got, engine ? "BFS" : "matching", want) ||
             (got > 0 && !replay(&t, b, got)))
             bad++;
@@ -611,7 +581,7 @@ static void test_threads(const gridbfs_plugin *p)
         pthread_create(&th[i], NULL, worker, &jobs[i]);
     for (int i = 0; i < THREADS; i++) {
         pthread_join(th[i], NULL);
-        CHECK(jobs[i].hash == jobs[THREADS].hash,
+        CHECK_MSG(jobs[i].hash == jobs[THREADS].hash,
               "thread %d: other answers than one thread alone", i);
     }
     drop(&t);
@@ -674,6 +644,5 @@ int main(void)
     test_random(p, NULL, 7, 13, 0, 1, -1, 50, 713);
     test_random(p, NULL, 32, 5, 1, 0, -1, 50, 325);
     test_threads(p);
-    printf("swap_exact: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_done();
 }
