@@ -348,7 +348,8 @@ static void test_each(ctx *t)
         "broken-judge",
         "broken-moves",  "broken-name",   "broken-nosym",  "broken-null",
         "broken-nullop", "broken-silent", "broken-small",  "future-abi",
-        "old-abi",       "dangling",      "dir",           "dirlink",
+        "old-abi",       "typed-size",    "dangling",      "dir",
+        "dirlink",
         "fifo",          "junk",          "late"};
     size_t n = sizeof order / sizeof *order;
     loader *ld = loader_new();
