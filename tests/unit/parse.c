@@ -1,0 +1,135 @@
+/*
+ * tests/unit/parse.c - unit test of core/parse.c: a record's rows into
+ * boards, and the first fault of a record that does not fit its rule.
+ *
+ * The rule is made by hand (2x3 boards of 'b' = 1 and 'w' = 0), so every
+ * bit expected is worked out here from the cell characters, not by the
+ * code under test.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "parse.h"
+
+#define ROWS 2
+#define COLS 3
+
+static rule_inst make_rule(uint32_t boards)
+{
+    rule_inst in;
+    memset(&in, 0, sizeof in);
+    in.name = "hand";
+    in.rule.rows = ROWS;
+    in.rule.cols = COLS;
+    in.rule.one = 'b';
+    in.rule.zero = 'w';
+    in.rule.boards = boards;
+    rules_set_cells(&in);
+    return in;
+}
+
+/* A record of n rows with the given texts, on lines from line on (step
+   lines apart: 0 for a line record), cut into boards of ROWS rows. */
+static record make_record(const char *const *rows, uint32_t n, uint64_t line,
+                          uint64_t step)
+{
+    record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.line = line;
+    for (uint32_t k = 0; k < n; k++) {
+        rec.row[k] = (record_row){rows[k], (uint32_t)strlen(rows[k]),
+                                  line + k * step};
+        rec.board_rows[k / ROWS]++;
+    }
+    rec.nboards = (n + ROWS - 1) / ROWS;
+    return rec;
+}
+
+/* The bits a board's text means, worked out cell by cell. */
+static uint64_t bits_of(const char *const *rows)
+{
+    uint64_t w = 0;
+    for (uint32_t r = 0; r < ROWS; r++)
+        for (uint32_t c = 0; c < COLS; c++)
+            if (rows[r][c] == 'b')
+                w |= (uint64_t)1 << (r * COLS + c);
+    return w;
+}
+
+static void test_good(void)
+{
+    static const char *const rows[] = {"bwb", "wbb", "www", "bbb"};
+    rule_inst one = make_rule(1), two = make_rule(2);
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    char msg[RULES_MSG_MAX];
+    uint64_t line = 0;
+
+    record rec = make_record(rows, 2, 5, 1);
+    CHECK(parse_record(&one, &rec, boards, msg, &line) == 0);
+    CHECK(boards[0].w[0] == bits_of(rows) && boards[0].w[0] == 0x35);
+    CHECK(line == 5);
+    rec = make_record(rows, 4, 9, 0);
+    memset(boards, 0xff, sizeof boards); /* parse must clear every bit */
+    CHECK(parse_record(&two, &rec, boards, msg, &line) == 0);
+    CHECK(boards[0].w[0] == bits_of(rows));
+    CHECK(boards[1].w[0] == bits_of(rows + 2) && boards[1].w[0] == 0x38);
+    CHECK(boards[1].w[1] == 0);
+}
+
+/* parse_record() of rows must fail with msg want at line want_line. */
+static void expect_fault(const rule_inst *in, record *rec, const char *want,
+                         uint64_t want_line, int line)
+{
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    char msg[RULES_MSG_MAX] = "";
+    uint64_t at = 0;
+    CHECK_AT(line, parse_record(in, rec, boards, msg, &at) == -1, "refused");
+    CHECK_AT(line, strcmp(msg, want) == 0, "message '%s', not '%s'", msg,
+             want);
+    CHECK_AT(line, at == want_line, "line %llu, not %llu",
+             (unsigned long long)at, (unsigned long long)want_line);
+}
+
+static void test_faults(void)
+{
+    static const char *const short_row[] = {"bw", "bxw"};
+    static const char *const bad_cell[] = {"bwb", "wxw"};
+    static const char *const bad_byte[] = {"bwb", "w\x01w"};
+    static const char *const three[] = {"bwb", "bwb", "bwb"};
+    rule_inst one = make_rule(1), two = make_rule(2);
+    record rec;
+
+    /* the first fault of the record, row by row: length before cells */
+    rec = make_record(short_row, 2, 3, 1);
+    expect_fault(&one, &rec, "row 1 has 2 cells, expected 3", 3, __LINE__);
+    /* a bad cell is reported at its own row's line, however far */
+    rec = make_record(bad_cell, 2, 3, 40);
+    expect_fault(&one, &rec,
+                 "row 2: 'x' is not a cell (expected 'b' or 'w')", 43,
+                 __LINE__);
+    rec = make_record(bad_byte, 2, 3, 0);
+    expect_fault(&one, &rec,
+                 "row 2: byte 0x01 is not a cell (expected 'b' or 'w')", 3,
+                 __LINE__);
+    /* boards, then the rows of each board */
+    rec = make_record(bad_cell, 2, 7, 1);
+    expect_fault(&two, &rec, "expected 2 boards, got 1", 7, __LINE__);
+    rec = make_record(three, 3, 7, 1);
+    expect_fault(&two, &rec, "board 2 has 1 rows, expected 2", 9, __LINE__);
+    /* the reader's own fault comes first, at its line, then the rule's */
+    rec = make_record(bad_cell, 2, 7, 1);
+    rec.error = "duplicate id=";
+    rec.error_line = 8;
+    expect_fault(&one, &rec, "duplicate id=", 8, __LINE__);
+    rec = make_record(bad_cell, 2, 7, 1);
+    one.error = "unknown rule 'zz'";
+    expect_fault(&one, &rec, "unknown rule 'zz'", 7, __LINE__);
+}
+
+int main(void)
+{
+    test_good();
+    test_faults();
+    return check_done();
+}

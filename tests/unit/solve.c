@@ -1,0 +1,243 @@
+/*
+ * tests/unit/solve.c - unit test of core/rules.c's choice of a record's
+ * rule and size, and of core/solve.c's engines, with the built plugins
+ * (from $GRIDBFS_PLUGIN_DIR) and a configuration given as text.
+ *
+ * Answers are checked against what this file works out itself: the two
+ * POJ 1753 samples of the README (4 and Impossible), and for Lights Out
+ * on 3x3 and 4x4 boards the fewest presses found by trying every set of
+ * presses, each replayed here cell by cell.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "parse.h"
+#include "solve.h"
+
+static const char yaml[] =
+    "defaults: {rule: flip}\n"
+    "limits: {max_states: 100}\n"
+    "rules:\n"
+    "  flip: {plugin: flip-neighbors, goal: uniform, cells: bw}\n"
+    "  lexact: {plugin: flip-neighbors, goal: \"off\", cells: \"10\", "
+    "engine: exact}\n"
+    "  lsearch: {plugin: flip-neighbors, goal: \"off\", cells: \"10\", "
+    "engine: search}\n"
+    "  lauto: {plugin: flip-neighbors, goal: \"off\", cells: \"10\"}\n"
+    "  target: {plugin: flip-neighbors, goal: target, size: 5x5, "
+    "engine: search}\n"
+    "  swap: {plugin: swap-adjacent, size: 2x2}\n"
+    "routes:\n"
+    "  - {glob: \"*.swap\", rule: swap}\n";
+
+static config cfg;
+static loader *ld;
+
+/* The boards of a line-syntax record's text, for in. */
+static int boards_of(const rule_inst *in, const char *text,
+                     gridbfs_board *boards)
+{
+    record rec;
+    char copy[256], msg[RULES_MSG_MAX], *save = NULL;
+    uint64_t line;
+    memset(&rec, 0, sizeof rec);
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *b = strtok_r(copy, " ", &save); b;
+         b = strtok_r(NULL, " ", &save), rec.nboards++)
+        for (char *r = b, *end; *r; r = *end ? end + 1 : end) {
+            end = strchr(r, '/');
+            if (!end)
+                end = r + strlen(r);
+            rec.row[rec.board_rows[0] + rec.board_rows[1]] =
+                (record_row){r, (uint32_t)(end - r), 1};
+            rec.board_rows[rec.nboards]++;
+        }
+    return parse_record(in, &rec, boards, msg, &line);
+}
+
+static solve_result answer(rule_inst *in, const char *text, bfs *b,
+                           char *msg)
+{
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    if (!CHECK_MSG(boards_of(in, text, boards) == 0, "parse %s", text))
+        return (solve_result){ST_INVALID, 0, NULL, 0, NULL};
+    return solve_record(in, boards, b, msg);
+}
+
+/* -r and -s as given, record rule= and size= as given. */
+static void test_choose(void)
+{
+    rules_choice none = {NULL, 0, 0, 0}, r_flip = {"lauto", 3, 3, 0};
+    rules *rs = rules_new(&cfg, ld, &none);
+    rule_inst *in = rules_choose(rs, "a.txt", NULL, 0, 0);
+    CHECK(!strcmp(in->name, "flip") && in->rule.rows == 4);
+    in = rules_choose(rs, "dir/a.swap", NULL, 0, 0); /* a route */
+    CHECK(!strcmp(in->name, "swap") && in->rule.rows == 2);
+    in = rules_choose(rs, "-", NULL, 0, 0); /* stdin is never routed */
+    CHECK(!strcmp(in->name, "flip"));
+    in = rules_choose(rs, "a.swap", "lauto", 0, 0); /* the record's rule */
+    CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 4);
+    in = rules_choose(rs, "a.swap", NULL, 3, 2); /* the record's size */
+    CHECK(!strcmp(in->name, "swap") && in->rule.rows == 3 &&
+          in->rule.cols == 2);
+    rules_free(rs);
+
+    rs = rules_new(&cfg, ld, &r_flip);
+    in = rules_choose(rs, "a.swap", NULL, 0, 0); /* -r beats the routes */
+    CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 3);
+    in = rules_choose(rs, "a.txt", NULL, 5, 5); /* size= beats -s */
+    CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 5);
+    in = rules_choose(rs, "a.txt", "flip", 0, 0); /* -s: -r's rule only */
+    CHECK(!strcmp(in->name, "flip") && in->rule.rows == 4);
+    in = rules_choose(rs, "a.txt", "lauto", 0, 0);
+    CHECK(in->rule.rows == 3);
+    in = rules_choose(rs, "a.txt", "nosuch", 0, 0);
+    CHECK(in->error && !strcmp(in->error, "unknown rule 'nosuch'"));
+    rules_free(rs);
+}
+
+static void test_samples(void)
+{
+    rules_choice none = {NULL, 0, 0, 1};
+    rules *rs = rules_new(&cfg, ld, &none);
+    rule_inst *in = rules_get(rs, "flip", 0, 0);
+    bfs *b = bfs_new();
+    char msg[RULES_MSG_MAX];
+    solve_result r = answer(in, "bwwb/bbwb/bwwb/bwww", b, msg);
+    CHECK(r.status == ST_SOLVED && r.moves == 4 && r.npath == 4);
+    r = answer(in, "bwbw/wwww/bbwb/bwwb", b, msg);
+    CHECK(r.status == ST_IMPOSSIBLE && !r.message);
+    bfs_free(b);
+    rules_free(rs);
+}
+
+/* The fewest presses of Lights Out (plus stencil, goal off) on an n x n
+   board, by trying every press set: -1 when none turns it off. */
+static int brute_force(uint32_t n, uint64_t board)
+{
+    int best = -1;
+    for (uint64_t set = 0; set < (uint64_t)1 << (n * n); set++) {
+        uint64_t s = board;
+        int presses = 0;
+        for (uint32_t k = 0; k < n * n; k++) {
+            if (!(set >> k & 1))
+                continue;
+            uint32_t r = k / n, c = k % n;
+            presses++;
+            s ^= (uint64_t)1 << k;
+            if (r > 0)
+                s ^= (uint64_t)1 << (k - n);
+            if (r + 1 < n)
+                s ^= (uint64_t)1 << (k + n);
+            if (c > 0)
+                s ^= (uint64_t)1 << (k - 1);
+            if (c + 1 < n)
+                s ^= (uint64_t)1 << (k + 1);
+        }
+        if (s == 0 && (best < 0 || presses < best))
+            best = presses;
+    }
+    return best;
+}
+
+/* The board as a line record of '1' and '0'. */
+static void text_of(uint32_t n, uint64_t board, char *buf)
+{
+    for (uint32_t k = 0; k < n * n; k++) {
+        *buf++ = board >> k & 1 ? '1' : '0';
+        if (k % n == n - 1 && k + 1 < n * n)
+            *buf++ = '/';
+    }
+    *buf = '\0';
+}
+
+/* Every engine gives the fewest presses, on every 3x3 board and on random
+   4x4 boards. */
+static void test_engines(void)
+{
+    static const char *const names[] = {"lexact", "lsearch", "lauto"};
+    rules_choice none = {NULL, 0, 0, 0};
+    rules *rs = rules_new(&cfg, ld, &none);
+    bfs *b = bfs_new();
+    char msg[RULES_MSG_MAX], text[64];
+    uint64_t seed = 12345;
+
+    for (uint32_t n = 3; n <= 4; n++)
+        for (int t = 0; t < (n == 3 ? 512 : 64); t++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            uint64_t board = n == 3 ? (uint64_t)t : seed >> 48;
+            int want = brute_force(n, board);
+            text_of(n, board, text);
+            for (int e = 0; e < 3; e++) {
+                rule_inst *in = rules_get(rs, names[e], n, n);
+                solve_result r = answer(in, text, b, msg);
+                CHECK_MSG(want < 0 ? r.status == ST_IMPOSSIBLE
+                                   : r.status == ST_SOLVED &&
+                                         r.moves == (uint64_t)want,
+                          "%s %s: status %d, %llu moves, want %d", names[e],
+                          text, (int)r.status, (unsigned long long)r.moves,
+                          want);
+            }
+        }
+    bfs_free(b);
+    rules_free(rs);
+}
+
+/* Limits: a search past max_states, a board past the search engine. */
+static void test_limits(void)
+{
+    rules_choice none = {NULL, 0, 0, 0};
+    rules *rs = rules_new(&cfg, ld, &none);
+    bfs *b = bfs_new();
+    char msg[RULES_MSG_MAX];
+    rule_inst *in = rules_get(rs, "target", 0, 0);
+    solve_result r = answer(in,
+                            "bbbbb/bbbbb/bbbbb/bbbbb/bbbbb "
+                            "wwwww/wwwww/wwwww/wwwww/wwwww",
+                            b, msg);
+    CHECK(r.status == ST_LIMIT && r.message &&
+          !strcmp(r.message,
+                  "more than 100 states searched (limits: max_states)"));
+    in = rules_get(rs, "lsearch", 9, 9);
+    char board[9 * 10];
+    for (int k = 0; k < 90; k++)
+        board[k] = k % 10 == 9 ? '/' : '0';
+    board[89] = '\0';
+    r = answer(in, board, b, msg);
+    CHECK(r.status == ST_LIMIT && r.message &&
+          strstr(r.message, "more than 64 cells"));
+    in = rules_get(rs, "lexact", 9, 9); /* the exact solver has no limit */
+    r = answer(in, board, b, msg);
+    CHECK(r.status == ST_SOLVED && r.moves == 0);
+    bfs_free(b);
+    rules_free(rs);
+}
+
+int main(void)
+{
+    const char *dir = getenv("GRIDBFS_PLUGIN_DIR");
+    char err[512];
+    if (!dir || !*dir) {
+        fprintf(stderr, "solve.c: set GRIDBFS_PLUGIN_DIR to the folder of "
+                        "the built plugins\n");
+        return 1;
+    }
+    config_init(&cfg);
+    if (!CHECK_MSG(config_load_text(&cfg, "t.yaml", yaml, strlen(yaml), err,
+                                    sizeof err) == 0,
+                   "%s", err))
+        return check_done();
+    ld = loader_new();
+    loader_add_dir(ld, dir);
+    test_choose();
+    test_samples();
+    test_engines();
+    test_limits();
+    loader_free(ld);
+    config_free(&cfg);
+    return check_done();
+}
