@@ -210,12 +210,6 @@ typedef struct gridbfs_plugin {
 #define GRIDBFS_PLUGIN_V1_0_SIZE \
     (offsetof(gridbfs_plugin, move_text) + sizeof(void (*)(void)))
 
-/* ops->field when the plugin's table has it, else NULL. */
-#define GRIDBFS_PLUGIN_OP(ops, field)                                   \
-    ((ops)->size >= offsetof(gridbfs_plugin, field) + sizeof((ops)->field) \
-         ? (ops)->field                                                 \
-         : NULL)
-
 /* Mark the entry point exported even under -fvisibility=hidden. */
 #if defined(__GNUC__)
 #define GRIDBFS_EXPORT __attribute__((visibility("default")))

@@ -808,8 +808,8 @@ int main(void)
         return 1;
     }
     plugin = load(dir);
-    if (!CHECK_MSG(plugin && GRIDBFS_PLUGIN_OP(plugin, solve) &&
-                   GRIDBFS_PLUGIN_OP(plugin, judge_text),
+    if (!CHECK_MSG(plugin && plugin->solve &&
+                   plugin->judge_text,
                "flip-neighbors: no solve() or judge_text()"))
         return 1;
     test_params();

@@ -608,7 +608,7 @@ int main(void)
     }
     memcpy(&entry, &sym, sizeof entry); /* POSIX: object to function */
     p = entry();
-    if (!GRIDBFS_PLUGIN_OP(p, solve)) {
+    if (!p->solve) {
         fprintf(stderr, "swap_exact.c: %s offers no solve()\n", file);
         return 1;
     }
