@@ -215,6 +215,43 @@ limit:
     sr->ans->status = BFS_LIMIT;
 }
 
+/* The path through the meeting s -m-> u of len moves, whichever side s was
+   on: start ... a, then m, then z ... goal. */
+static void meet(search *sr, size_t s, size_t u, uint16_t m, uint64_t len)
+{
+    bfs *b = sr->b;
+    size_t a = s, z = u;
+    if (b->depth[s] & 1)
+        a = u, z = s;
+    uint16_t *path = bfs_path_buffer(b, len);
+    size_t n = chain(b, a, path, 1);
+    path[n++] = m; /* involutive: the same move either way */
+    n += chain(b, z, path + n, 0);
+    sr->ans->status = BFS_FOUND;
+    sr->ans->path = path;
+    sr->ans->len = n;
+}
+
+/* The start at depth 0 on its side (node 0), then the goals on theirs;
+   0, or -1 past max_states. */
+static int seed(search *sr, uint64_t start, const uint64_t *goals,
+                uint32_t ngoals)
+{
+    bfs *b = sr->b;
+    if (add(b, find(b, start), start, NO_PARENT, 0, sr->max_states))
+        return -1;
+    b->depth[0] = 0;
+    for (uint32_t g = 0; g < ngoals; g++) {
+        size_t i = find(b, goals[g]);
+        if (b->slot[i])
+            continue;
+        if (add(b, i, goals[g], NO_PARENT, 0, sr->max_states))
+            return -1;
+        b->depth[b->nnodes - 1] = 1; /* depth 0, goal side */
+    }
+    return 0;
+}
+
 /*
  * Bidirectional: for involutive rules, whole levels are expanded from the
  * start side and the goal side in turn, the smaller frontier first.  Once
@@ -232,18 +269,9 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
     uint64_t best = UINT64_MAX;
     uint16_t best_m = 0;
 
-    if (add(b, find(b, start), start, NO_PARENT, 0, sr->max_states))
+    if (seed(sr, start, goals, ngoals))
         goto limit;
-    b->depth[0] = 0;
     lo[0] = 0, hi[0] = 1;
-    for (uint32_t g = 0; g < ngoals; g++) {
-        size_t i = find(b, goals[g]);
-        if (b->slot[i])
-            continue;
-        if (add(b, i, goals[g], NO_PARENT, 0, sr->max_states))
-            goto limit;
-        b->depth[b->nnodes - 1] = 1; /* depth 0, goal side */
-    }
     lo[1] = 1, hi[1] = b->nnodes;
     while (best == UINT64_MAX) {
         if (lo[0] == hi[0] || lo[1] == hi[1]) {
@@ -282,17 +310,7 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
         }
         hi[x] = b->nnodes;
     }
-    /* start ... a, then m, then b ... goal, whichever side s was on */
-    size_t a = best_s, z = best_u;
-    if (b->depth[best_s] & 1)
-        a = best_u, z = best_s;
-    uint16_t *path = bfs_path_buffer(b, best);
-    size_t len = chain(b, a, path, 1);
-    path[len++] = best_m; /* involutive: the same move either way */
-    len += chain(b, z, path + len, 0);
-    sr->ans->status = BFS_FOUND;
-    sr->ans->path = path;
-    sr->ans->len = len;
+    meet(sr, best_s, best_u, best_m, best);
     return;
 limit:
     sr->ans->status = BFS_LIMIT;

@@ -133,6 +133,35 @@ static void usage(FILE *f)
 
 enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS };
 
+/* The value of option -s, -f or -j: checked and stored; 0 or -1. */
+static int option_value(ctx *c, int o, const char *arg)
+{
+    char list[64], shown[TEXT_QUOTE_BUF];
+    enum out_format f;
+    uint64_t jobs;
+
+    if (o == 's' && text_size(arg, strlen(arg), &c->rows, &c->cols)) {
+        msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
+            text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == 'f' && output_format(arg, &f)) {
+        msg("-f: expected %s, got '%s'", output_format_list(list, sizeof list),
+            text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == 'j' && text_u64(arg, strlen(arg), 0, CONFIG_MAX_JOBS, &jobs)) {
+        msg("-j: expected a whole number from 0 to %d, got '%s'",
+            CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == 'f')
+        c->format = arg;
+    if (o == 'j')
+        c->jobs = (long)jobs;
+    return 0;
+}
+
 /* Parse the command line; returns -1 after a usage error, 1 to exit 0. */
 static int parse_options(ctx *c, int argc, char **argv)
 {
@@ -151,9 +180,6 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    enum out_format f;
-    char list[64], shown[TEXT_QUOTE_BUF];
-    uint64_t jobs;
     int o;
 
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:hV", longs, NULL)) !=
@@ -164,31 +190,13 @@ static int parse_options(ctx *c, int argc, char **argv)
             c->rule = optarg;
             break;
         case 's':
-            if (text_size(optarg, strlen(optarg), &c->rows, &c->cols)) {
-                msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
-                    text_quote(shown, sizeof shown, optarg));
-                return -1;
-            }
-            break;
         case 'f':
-            if (output_format(optarg, &f)) {
-                msg("-f: expected %s, got '%s'",
-                    output_format_list(list, sizeof list),
-                    text_quote(shown, sizeof shown, optarg));
+        case 'j':
+            if (option_value(c, o, optarg))
                 return -1;
-            }
-            c->format = optarg;
             break;
         case 'p': c->path = 1; break;
         case 'o': c->output = optarg; break;
-        case 'j':
-            if (text_u64(optarg, strlen(optarg), 0, CONFIG_MAX_JOBS, &jobs)) {
-                msg("-j: expected a whole number from 0 to %d, got '%s'",
-                    CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, optarg));
-                return -1;
-            }
-            c->jobs = (long)jobs;
-            break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
                                            sizeof *c->plugin_dirs);

@@ -468,6 +468,48 @@ static uint64_t total_bytes(char *const *files, int nfiles)
     return total;
 }
 
+/* Set p up for rc with nthreads workers besides the reader, own. */
+static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
+                          worker *own)
+{
+    p->rc = rc;
+    p->nthreads = nthreads;
+    p->reader = own;
+    /* threads: two full chunks a thread and two more, or many small ones */
+    p->nchunks = nthreads ? MAX_CHUNKS : 1;
+    p->max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->room, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &p->start);
+    p->last.tv_sec = p->start.tv_sec - 1; /* the first update shows at once */
+    p->last.tv_nsec = p->start.tv_nsec;
+}
+
+/* Free what p holds once every chunk is written and the workers ended. */
+static void pipeline_free(pipeline *p)
+{
+    for (chunk *c = p->free; c;) {
+        chunk *next = c->next;
+        free(c->jobs);
+        free(c->rows);
+        sb_free(&c->text);
+        sb_free(&c->out);
+        sb_free(&c->err);
+        free(c);
+        c = next;
+    }
+    for (size_t i = 0; i < p->nsources; i++) {
+        free(p->sources[i]->name);
+        free(p->sources[i]->shown);
+        free(p->sources[i]);
+    }
+    free(p->sources);
+    pthread_cond_destroy(&p->room);
+    pthread_cond_destroy(&p->work);
+    pthread_mutex_destroy(&p->lock);
+}
+
 int run(const run_config *rc, char *const *files, int nfiles)
 {
     static char *const std_in[] = {"-"};
@@ -481,25 +523,14 @@ int run(const run_config *rc, char *const *files, int nfiles)
         files = std_in;
         nfiles = 1;
     }
-    p.rc = rc;
-    p.nthreads = nthreads;
-    p.reader = &own;
-    /* threads: two full chunks a thread and two more, or many small ones */
-    p.nchunks = nthreads ? MAX_CHUNKS : 1;
-    p.max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.work, NULL);
-    pthread_cond_init(&p.room, NULL);
-    clock_gettime(CLOCK_MONOTONIC, &p.start);
-    p.last.tv_sec = p.start.tv_sec - 1; /* the first update shows at once */
-    p.last.tv_nsec = p.start.tv_nsec;
+    pipeline_init(&p, rc, nthreads, &own);
     if (rc->progress)
         p.bytes_total = total_bytes(files, nfiles);
     for (unsigned i = 0; i < nthreads; i++)
         if (pthread_create(&threads[i], NULL, worker_main, &p) != 0) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
                     strerror(errno));
-            exit(2);
+            exit(EXIT_TROUBLE);
         }
 
     chunk *cur = get_chunk(&p);
@@ -519,27 +550,9 @@ int run(const run_config *rc, char *const *files, int nfiles)
         pthread_join(threads[i], NULL);
     progress_clear(&p);
 
-    for (chunk *c = p.free; c;) {
-        chunk *next = c->next;
-        free(c->jobs);
-        free(c->rows);
-        sb_free(&c->text);
-        sb_free(&c->out);
-        sb_free(&c->err);
-        free(c);
-        c = next;
-    }
-    for (size_t i = 0; i < p.nsources; i++) {
-        free(p.sources[i]->name);
-        free(p.sources[i]->shown);
-        free(p.sources[i]);
-    }
-    free(p.sources);
+    pipeline_free(&p);
     bfs_free(own.bfs);
     output_free(own.out);
     free(threads);
-    pthread_cond_destroy(&p.room);
-    pthread_cond_destroy(&p.work);
-    pthread_mutex_destroy(&p.lock);
     return p.write_failed ? EXIT_TROUBLE : p.status;
 }
