@@ -138,6 +138,19 @@ int param_size(const char *s, uint32_t *rows, uint32_t *cols)
     return 0;
 }
 
+int param_count(const char *s, uint32_t max, uint32_t *out)
+{
+    uint32_t v = 0;
+    const char *digits = s;
+
+    for (; *s >= '0' && *s <= '9' && v <= max; s++)
+        v = v * 10 + (uint32_t)(*s - '0');
+    if (s == digits || *s != '\0' || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 int param_pick(const char *s, const char *const *words)
 {
     for (int i = 0; words[i]; i++)

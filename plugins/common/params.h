@@ -55,6 +55,10 @@ int param_refuse(gridbfs_error *err, long at, const char *key,
 /* Parse "RxC" exactly: digits only, sides 1..GRIDBFS_MAX_SIDE.  0 or -1. */
 int param_size(const char *s, uint32_t *rows, uint32_t *cols);
 
+/* Parse a decimal number 0..max (max <= UINT32_MAX / 10), digits only,
+   into *out.  0 or -1. */
+int param_count(const char *s, uint32_t max, uint32_t *out);
+
 /* The index of s in the NULL-terminated words, or -1. */
 int param_pick(const char *s, const char *const *words);
 

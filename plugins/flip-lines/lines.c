@@ -1,142 +1,93 @@
 /*
  * flip-lines - changing a handle changes its whole row and column
- * (POJ 2965 The Pilots Brothers' refrigerator).
+ * (POJ 2965 The Pilots Brothers' refrigerator; BZOJ 3517 with goal
+ * uniform).
  *
  * Move m = r * cols + c changes handle (r, c) and every other handle in
  * row r and in column c; the handle itself changes once.  The goal is every
- * handle open: all cells 0 (by default '+' is closed = 1, '-' open = 0).
- * Every move is its own inverse and the goal does not depend on the puzzle.
+ * handle open, all cells 0 (by default '+' is closed = 1, '-' open = 0), or
+ * with goal uniform every cell the same, either colour.  Every move is its
+ * own inverse and the goal does not depend on the puzzle.
  *
- * The instance is immutable after create(): one mask per move, precomputed
- * for boards of at most 64 cells (larger boards are not searched).
+ * Exact solver (solve(), any size up to 32x32; ties: the least list of
+ * moves, the path the core's distance table walks), successors and move
+ * text: the XOR rule kit's, see ../common/xor.h.  This file parses the
+ * parameters and says which cells each move changes.
  */
 #include <gridbfs/plugin.h>
 
-#include <stdio.h>
-#include <stdlib.h>
+#include <stdint.h>
 
 #include "../common/params.h"
+#include "../common/xor.h"
 
-enum { P_SIZE, P_CELLS, P_COUNT };
+enum { P_SIZE, P_CELLS, P_GOAL, P_MAX_NULLITY, P_COUNT };
 
 /* Indexed by P_*: the known keys and their defaults, shown by --list-rules. */
 static const gridbfs_param_doc lines_params[P_COUNT + 1] = {
     {"size", "4x4", "board size RxC, 1..32 rows and columns"},
     {"cells", "+-", "the character for 1 (closed), then the one for 0 (open)"},
+    {"goal", "off", "off (every handle open, all 0) or uniform (all cells "
+                    "equal, either colour)"},
+    XOR_NULLITY_DOC,
     {NULL, NULL, NULL},
 };
 
-struct lines {
-    uint32_t rows, cols;
-    uint64_t mask[]; /* rows * cols moves when <= 64 cells, else none */
-};
-
-/* The cells changing handle (r, c) changes: its row and its column. */
-static uint64_t press_mask(uint32_t rows, uint32_t cols, uint32_t r, uint32_t c)
+/* The cells changing handle m changes, its row and its column, in mask. */
+static void lines_mask(const void *ctx, uint32_t m, uint64_t *mask)
 {
-    uint64_t mask = 0;
+    const uint32_t *size = ctx, rows = size[0], cols = size[1];
+    uint32_t r = m / cols, c = m % cols;
 
-    for (uint32_t k = 0; k < cols; k++)
-        mask |= (uint64_t)1 << (r * cols + k);
-    for (uint32_t k = 0; k < rows; k++)
-        mask |= (uint64_t)1 << (k * cols + c);
-    return mask;
+    for (uint32_t k = r * cols; k < (r + 1) * cols; k++)
+        mask[k / 64] |= (uint64_t)1 << (k % 64);
+    for (uint32_t k = c; k < rows * cols; k += cols)
+        mask[k / 64] |= (uint64_t)1 << (k % 64);
 }
 
-/* Validate params and build the instance (freed by lines_destroy). */
+/* Validate params and build the instance (freed by xor_destroy). */
 static int lines_create(const gridbfs_param *params, size_t nparams,
                         gridbfs_rule *rule, gridbfs_error *err)
 {
+    static const char *const goals[] = {"off", "uniform", NULL};
+    static const enum xor_goal goal_of[] = {XOR_GOAL_OFF, XOR_GOAL_UNIFORM};
     const char *val[P_COUNT];
     long at[P_COUNT];
-    uint32_t rows, cols, cells;
+    uint32_t size[2];
+    int goal;
     char one, zero;
-    struct lines *l;
+    xor_spec spec = {.mask = lines_mask, .ctx = size, .name = "flip-lines"};
 
     if (param_collect(lines_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (param_size(val[P_SIZE], &rows, &cols) < 0)
+    if (param_size(val[P_SIZE], &size[0], &size[1]) < 0)
         return param_refuse(err, at[P_SIZE], "size", PARAM_SIZE_EXPECTED,
                             val[P_SIZE]);
     if (param_cells(val[P_CELLS], &one, &zero) < 0)
         return param_refuse(err, at[P_CELLS], "cells", PARAM_CELLS_EXPECTED,
                             val[P_CELLS]);
-    cells = rows * cols;
-    l = calloc(1, sizeof *l + (cells <= GRIDBFS_SEARCH_CELLS ? cells : 0) *
-                                  sizeof l->mask[0]);
-    if (!l)
-        return param_fail(err, -1, "flip-lines: out of memory");
-    l->rows = rows;
-    l->cols = cols;
-    if (cells <= GRIDBFS_SEARCH_CELLS)
-        for (uint32_t m = 0; m < cells; m++)
-            l->mask[m] = press_mask(rows, cols, m / cols, m % cols);
-    rule->inst = l;
-    rule->rows = rows;
-    rule->cols = cols;
+    if ((goal = param_pick(val[P_GOAL], goals)) < 0)
+        return param_refuse(err, at[P_GOAL], "goal", "off or uniform",
+                            val[P_GOAL]);
+    if (param_count(val[P_MAX_NULLITY], XOR_NULLITY_CEILING,
+                    &spec.max_nullity) < 0)
+        return param_refuse(err, at[P_MAX_NULLITY], "max_nullity",
+                            XOR_NULLITY_EXPECTED, val[P_MAX_NULLITY]);
+    spec.rows = size[0];
+    spec.cols = size[1];
+    spec.goal = goal_of[goal];
+    if (xor_create(&spec, rule, err) < 0)
+        return -1;
     rule->one = one;
     rule->zero = zero;
-    rule->boards = 1;
-    rule->moves = cells;
-    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
     return 0;
 }
 
-static void lines_destroy(void *inst)
-{
-    free(inst);
-}
-
-/* The one goal: every handle open (all 0), whatever the puzzle. */
-static uint32_t lines_goals(const void *inst, const gridbfs_board *boards,
-                            uint64_t *out, uint32_t max)
-{
-    (void)inst;
-    (void)boards;
-    if (max < 1)
-        return 0;
-    out[0] = 0;
-    return 1;
-}
-
-/* next[m] = state with move m's row and column changed, for every m. */
-static void lines_expand(const void *inst, uint64_t state, uint64_t *next)
-{
-    const struct lines *l = inst;
-    const uint32_t moves = l->rows * l->cols;
-
-    for (uint32_t m = 0; m < moves; m++)
-        next[m] = state ^ l->mask[m];
-}
-
-/* Move m as "i j" (judge) or "i,j" (compact), 1-based.  Length or -1. */
-static int lines_move_text(const void *inst, uint32_t move, int style,
-                           char *buf, size_t cap)
-{
-    const struct lines *l = inst;
-    unsigned r = move / l->cols + 1, c = move % l->cols + 1;
-    int n;
-
-    if (move >= l->rows * l->cols || !buf || cap == 0 ||
-        (style != GRIDBFS_MOVE_JUDGE && style != GRIDBFS_MOVE_COMPACT))
-        return -1;
-    n = snprintf(buf, cap, style == GRIDBFS_MOVE_JUDGE ? "%u %u" : "%u,%u", r,
-                 c);
-    return n < 0 || (size_t)n >= cap ? -1 : n;
-}
-
 static const gridbfs_plugin lines_plugin = {
-    .abi = GRIDBFS_ABI,
-    .size = sizeof(gridbfs_plugin),
-    .name = "flip-lines",
-    .summary = "change a cell to change its whole row and column (POJ 2965 "
+    XOR_PLUGIN("flip-lines",
+               "change a cell to change its whole row and column (POJ 2965 "
                "Pilots Brothers' refrigerator)",
-    .params = lines_params,
-    .create = lines_create,
-    .destroy = lines_destroy,
-    .goals = lines_goals,
-    .expand = lines_expand,
-    .move_text = lines_move_text,
+               lines_params, lines_create),
 };
 
 const gridbfs_plugin *GRIDBFS_ENTRY(void)

@@ -62,3 +62,30 @@ same_answers() {
                                if (++n == 10) exit }'
     return 1
 }
+
+# add_rule CONFIG NAME PLUGIN [KEY: VALUE...]: append the profile NAME of
+# PLUGIN with those parameters to CONFIG, a -c file that starts "rules:".
+add_rule() {
+    local config=$1 name=$2 plugin=$3
+    shift 3
+    local fields="plugin: $plugin"
+    local kv
+    for kv in "$@"; do
+        fields+=", $kv"
+    done
+    printf '  %s: {%s}\n' "$name" "$fields" >>"$config"
+}
+
+# jsonl_judge < JSONL: gridbfs -f jsonl output as the judge text a
+# reference checks (the count, then with -p one "r c" line per move;
+# Impossible, limit or invalid), with no JSON parser: the fields are in
+# gridbfs's own order.
+jsonl_judge() {
+    sed -E 's/.*"status":"([a-z]+)","moves":([0-9]+|null),"path":("[^"]*"|null).*/\1\t\2\t\3/' |
+        awk -F'\t' '$1 == "solved" { print $2; gsub(/"|null/, "", $3)
+                              n = split($3, m, " ")
+                              for (i = 1; i <= n; i++) { sub(",", " ", m[i]); print m[i] }
+                              next }
+             $1 == "impossible" { print "Impossible"; next }
+             { print $1 }'
+}

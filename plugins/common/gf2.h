@@ -1,6 +1,6 @@
 /*
  * gf2.h - linear systems over GF(2) on bit-packed rows, for the exact
- * flip solver.
+ * solver of the XOR-mask rules (xor.h).
  *
  * A system is A x = b with A square (n x n, n <= GF2_MAX_BITS unknowns and
  * equations).  A vector is nw = GF2_WORDS(n) words: bit k is bit k % 64 of
@@ -10,10 +10,11 @@
  *
  * Ownership: gf2_new() pairs with gf2_free(); vectors passed in are
  * borrowed; the kernel returned by gf2_kernel() belongs to the system.
- * Internal to the flip-neighbors plugin; nothing here is exported.
+ * Internal to the in-tree plugins that use xor.c; compiled into each and
+ * hidden there (-fvisibility=hidden), never installed.
  */
-#ifndef GRIDBFS_FLIP_GF2_H
-#define GRIDBFS_FLIP_GF2_H
+#ifndef GRIDBFS_PLUGINS_GF2_H
+#define GRIDBFS_PLUGINS_GF2_H
 
 #include <stdint.h>
 
@@ -75,4 +76,4 @@ uint32_t gf2_min_coset(uint32_t nw, const uint64_t *x0,
 /* The weight of an nw-word vector. */
 uint32_t gf2_weight(uint32_t nw, const uint64_t *x);
 
-#endif /* GRIDBFS_FLIP_GF2_H */
+#endif /* GRIDBFS_PLUGINS_GF2_H */
