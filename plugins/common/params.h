@@ -3,7 +3,8 @@
  *
  * Internal to this tree: not part of the plugin ABI and never installed.
  * params.c is compiled into each plugin; plugins are built with
- * -fvisibility=hidden, so these functions stay inside each .so.
+ * -fvisibility=hidden, so these functions stay inside each .so.  Values
+ * are read and quoted by the notations the core uses (common/text.h).
  *
  * Ownership: every pointer argument is borrowed; nothing here allocates.
  * Strings returned point into the caller's buffers or its tables.
@@ -13,10 +14,7 @@
 
 #include <gridbfs/plugin.h>
 
-#define PARAM_SHOW_MAX 40  /* bytes of a bad value quoted in a message */
-
 /* What the parsers below accept, for "KEY: expected ..." messages. */
-#define PARAM_SIZE_EXPECTED "RxC with 1..32 rows and columns"
 #define PARAM_BOOL_EXPECTED "true or false"
 #define PARAM_CELLS_EXPECTED \
     "two distinct printable characters, not blank, '#', '/' or '='"
@@ -27,13 +25,6 @@
  */
 __attribute__((format(printf, 3, 4)))
 int param_fail(gridbfs_error *err, long param, const char *format, ...);
-
-/*
- * s (NULL reads as "") for quoting in a one-line message, written to buf:
- * at most PARAM_SHOW_MAX bytes, cut at a UTF-8 character boundary, control
- * characters as '?'.  Returns buf.
- */
-const char *param_show(const char *s, char buf[PARAM_SHOW_MAX + 1]);
 
 /*
  * Sort params by key into val[] (indexed like doc[0..nkeys-1], preset to
@@ -47,16 +38,19 @@ int param_collect(const gridbfs_param_doc *doc, size_t nkeys,
 
 /*
  * Refuse a value that did not parse: "KEY: expected EXPECTED, got 'VALUE'"
- * with VALUE quoted by param_show(), blamed on parameter at.  Always -1.
+ * with VALUE quoted by text_quote(), blamed on parameter at.  Always -1.
  */
 int param_refuse(gridbfs_error *err, long at, const char *key,
                  const char *expected, const char *value);
 
-/* Parse "RxC" exactly: digits only, sides 1..GRIDBFS_MAX_SIDE.  0 or -1. */
-int param_size(const char *s, uint32_t *rows, uint32_t *cols);
+/*
+ * The board size is the core's: it sets rule->rows and rule->cols before
+ * create() (ABI 1.2), by the one RxC grammar.  0 when it did, else -1 with
+ * a refusal in err (an older gridbfs).
+ */
+int param_size(const gridbfs_rule *rule, gridbfs_error *err);
 
-/* Parse a decimal number 0..max (max <= UINT32_MAX / 10), digits only,
-   into *out.  0 or -1. */
+/* Parse a whole number 0..max (text_u64's grammar) into *out.  0 or -1. */
 int param_count(const char *s, uint32_t max, uint32_t *out);
 
 /* The index of s in the NULL-terminated words, or -1. */
@@ -66,8 +60,8 @@ int param_pick(const char *s, const char *const *words);
 int param_bool(const char *s);
 
 /*
- * Parse "cells": two distinct printable ASCII characters, not blank and not
- * input syntax ('#', '/', '='), the one for 1 then the one for 0.  0 or -1.
+ * Parse "cells": two distinct characters that gridbfs_cell_char() accepts,
+ * the one for 1 then the one for 0.  0 or -1.
  */
 int param_cells(const char *s, char *one, char *zero);
 

@@ -53,16 +53,14 @@ static int lines_create(const gridbfs_param *params, size_t nparams,
     static const enum xor_goal goal_of[] = {XOR_GOAL_OFF, XOR_GOAL_UNIFORM};
     const char *val[P_COUNT];
     long at[P_COUNT];
-    uint32_t size[2];
+    uint32_t size[2] = {rule->rows, rule->cols};
     int goal;
     char one, zero;
     xor_spec spec = {.mask = lines_mask, .ctx = size, .name = "flip-lines"};
 
-    if (param_collect(lines_params, P_COUNT, params, nparams, val, at, err) < 0)
+    if (param_size(rule, err) < 0 ||
+        param_collect(lines_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (param_size(val[P_SIZE], &size[0], &size[1]) < 0)
-        return param_refuse(err, at[P_SIZE], "size", PARAM_SIZE_EXPECTED,
-                            val[P_SIZE]);
     if (param_cells(val[P_CELLS], &one, &zero) < 0)
         return param_refuse(err, at[P_CELLS], "cells", PARAM_CELLS_EXPECTED,
                             val[P_CELLS]);

@@ -81,7 +81,6 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
     static const char *const goals[] = {"uniform", "off", "on", "target", NULL};
     static const char *const styles[] = {"moves", "matrix", NULL};
     static const char *const expected[P_COUNT] = {
-        [P_SIZE] = PARAM_SIZE_EXPECTED,
         [P_STENCIL] = "3 rows of three 0 or 1 joined by '/'",
         [P_WRAP] = PARAM_BOOL_EXPECTED,
         [P_GOAL] = "uniform, off, on or target",
@@ -95,9 +94,7 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
 
     if (param_collect(flip_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (param_size(val[P_SIZE], &cfg->rows, &cfg->cols) < 0)
-        k = P_SIZE;
-    else if (parse_stencil(val[P_STENCIL], cfg->stencil) < 0)
+    if (parse_stencil(val[P_STENCIL], cfg->stencil) < 0)
         k = P_STENCIL;
     else if ((cfg->wrap = param_bool(val[P_WRAP])) < 0)
         k = P_WRAP;
@@ -146,9 +143,9 @@ static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
 static int flip_create(const gridbfs_param *params, size_t nparams,
                        gridbfs_rule *rule, gridbfs_error *err)
 {
-    struct flip_cfg cfg = {0};
+    struct flip_cfg cfg = {.rows = rule->rows, .cols = rule->cols};
 
-    if (flip_parse(params, nparams, &cfg, err) < 0)
+    if (param_size(rule, err) < 0 || flip_parse(params, nparams, &cfg, err) < 0)
         return -1;
     xor_spec spec = {
         .rows = cfg.rows,

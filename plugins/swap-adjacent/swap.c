@@ -50,7 +50,6 @@ static int swap_parse(const gridbfs_param *params, size_t nparams,
 {
     static const char *const hoods[] = {"4", "8", NULL};
     static const char *const expected[P_COUNT] = {
-        [P_SIZE] = PARAM_SIZE_EXPECTED,
         [P_NEIGHBOURHOOD] = "4 or 8",
         [P_WRAP] = PARAM_BOOL_EXPECTED,
         [P_CELLS] = PARAM_CELLS_EXPECTED,
@@ -61,9 +60,7 @@ static int swap_parse(const gridbfs_param *params, size_t nparams,
 
     if (param_collect(swap_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (param_size(val[P_SIZE], &cfg->rows, &cfg->cols) < 0)
-        k = P_SIZE;
-    else if ((cfg->eight = param_pick(val[P_NEIGHBOURHOOD], hoods)) < 0)
+    if ((cfg->eight = param_pick(val[P_NEIGHBOURHOOD], hoods)) < 0)
         k = P_NEIGHBOURHOOD;
     else if ((cfg->wrap = param_bool(val[P_WRAP])) < 0)
         k = P_WRAP;
@@ -99,11 +96,11 @@ static int adjacent(const struct swap_cfg *cfg, uint32_t a, uint32_t b)
 static int swap_create(const gridbfs_param *params, size_t nparams,
                        gridbfs_rule *rule, gridbfs_error *err)
 {
-    struct swap_cfg cfg = {0};
+    struct swap_cfg cfg = {.rows = rule->rows, .cols = rule->cols};
     struct swap *s;
     uint32_t cells;
 
-    if (swap_parse(params, nparams, &cfg, err) < 0)
+    if (param_size(rule, err) < 0 || swap_parse(params, nparams, &cfg, err) < 0)
         return -1;
     /* With at most 4 (8) neighbours a cell, there are at most 2 (4) pairs
      * per cell. */

@@ -35,6 +35,7 @@ static const char *const goal_names[] = {"uniform", "off", "on", "target"};
 static const char *const stencils[] = {"010/111/010", "101/010/101",
                                        "111/111/111"};
 
+#include "as_core.h"
 #include "check.h"
 
 static const gridbfs_plugin *plugin;
@@ -91,8 +92,7 @@ static int make(struct inst *t, const char *spec)
     size_t n = split_spec(spec, buf, params);
 
     memset(t, 0, sizeof *t);
-    t->r.abi = GRIDBFS_ABI;
-    t->r.size = sizeof t->r;
+    t->r = as_core(params, n);
     t->rc = plugin->create(params, n, &t->r, &err);
     CHECK_MSG(t->rc == 0, "'%s': create failed: %s", spec, t->err);
     return t->rc;
@@ -493,8 +493,8 @@ static void expect_refused(const char *spec, long at, const char *want)
     char buf[SPEC_MAX], text[SPEC_MAX];
     gridbfs_param params[PARAMS_MAX];
     gridbfs_error err = {text, sizeof text, -1};
-    gridbfs_rule r = {.abi = GRIDBFS_ABI, .size = sizeof r};
     size_t n = split_spec(spec, buf, params);
+    gridbfs_rule r = as_core(params, n);
 
     text[0] = '\0';
     int rc = plugin->create(params, n, &r, &err);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "as_core.h"
 #include "check.h"
 
 #define SIDE 32
@@ -45,8 +46,7 @@ static void make(struct lines *l, const char *size, const char *goal,
     if (max_nullity)
         p[n++] = (gridbfs_param){"max_nullity", max_nullity};
     memset(l, 0, sizeof *l);
-    l->rule.abi = GRIDBFS_ABI;
-    l->rule.size = sizeof l->rule;
+    l->rule = as_core(p, n);
     l->rc = ops->create(p, n, &l->rule, &err);
     l->param = err.param;
 }

@@ -20,6 +20,7 @@
 #define SPEC_MAX 512   /* bytes of one spec */
 #define TEXT_MAX 256   /* error and move text buffers */
 
+#include "as_core.h"
 #include "check.h"
 
 static uint64_t next[GRIDBFS_MAX_MOVES];
@@ -80,8 +81,6 @@ static void make(struct rule *t, const gridbfs_plugin *p, const char *spec)
 
     memset(t, 0, sizeof *t);
     t->p = p;
-    t->r.abi = GRIDBFS_ABI;
-    t->r.size = sizeof t->r;
     t->err = (gridbfs_error){t->text, sizeof t->text, -1};
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *tok = strtok_r(buf, " ", &save); tok && n < PARAMS_MAX;
@@ -91,6 +90,7 @@ static void make(struct rule *t, const gridbfs_plugin *p, const char *spec)
         *eq = '\0';
         params[n++] = (gridbfs_param){tok, eq + 1};
     }
+    t->r = as_core(params, n);
     t->rc = p->create(params, n, &t->r, &t->err);
 }
 
@@ -383,8 +383,8 @@ static void test_flip_errors(const gridbfs_plugin *f)
     };
     char spec[SPEC_MAX];
 
-    ERROR(f, "size=0x4", 0,
-          "size: expected RxC with 1..32 rows and columns, got '0x4'");
+    /* The size is the core's (ABI 1.2): one it could not give is refused */
+    ERROR(f, "size=0x4", -1, "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
     ERROR(f, "size=4x4 goal=up", 1,
           "goal: expected uniform, off, on or target, got 'up'");
     ERROR(f, "size=4x4 stensil=010/111/010", 1,
@@ -410,15 +410,16 @@ static void test_flip_errors(const gridbfs_plugin *f)
           "stencil: expected 3 rows of three 0 or 1 joined by '/', "
           "got '01/111/010'");
     /* Control characters show as '?'; a long value is cut between
-     * UTF-8 characters (39 'a' then a 2-byte 'e' acute, cut at 40). */
+     * UTF-8 characters, then "..." (39 'a', a 2-byte 'e' acute that would
+     * end past byte 40, then more). */
     ERROR(f, "goal=a\nb", 0, "goal: expected uniform, off, on or target, "
           "got 'a?b'");
-    ERROR(f, "goal=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9", 0,
+    ERROR(f, "goal=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9" "bbbb", 0,
           "goal: expected uniform, off, on or target, "
-          "got 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'");
+          "got 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'");
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         snprintf(spec, sizeof spec, "goal=on size=%s", sizes[i]);
-        ERROR(f, spec, 1, "size: expected RxC with 1..32 rows and columns*");
+        ERROR(f, spec, -1, "needs a gridbfs that gives the board size*");
     }
     for (size_t i = 0; i < sizeof stencils / sizeof *stencils; i++) {
         snprintf(spec, sizeof spec, "stencil=%s", stencils[i]);
@@ -434,20 +435,21 @@ static void test_flip_errors(const gridbfs_plugin *f)
 static void test_error_buffer(const gridbfs_plugin *p)
 {
     char small[8], value[300];
-    gridbfs_param param = {"size", value};
+    gridbfs_param param = {"cells", value};
     gridbfs_error err = {small, sizeof small, -1};
-    gridbfs_rule rule = {.abi = GRIDBFS_ABI, .size = sizeof rule};
+    gridbfs_rule rule = as_core(&param, 1);
     struct rule t;
     char spec[SPEC_MAX];
 
     memset(value, '7', sizeof value - 1);
     value[sizeof value - 1] = '\0';
     CHECK_MSG(p->create(&param, 1, &rule, &err) == -1 && err.param == 0 &&
-          strcmp(small, "size: e") == 0, "%s: small buffer: '%s'", p->name,
+          strcmp(small, "cells: ") == 0, "%s: small buffer: '%s'", p->name,
           small);
-    snprintf(spec, sizeof spec, "size=%s", value);
+    snprintf(spec, sizeof spec, "cells=%s", value);
     make(&t, p, spec);
-    CHECK_MSG(t.rc == -1 && strlen(t.text) < 120, "%s: long value: '%s'",
+    CHECK_MSG(t.rc == -1 && strstr(t.text, "777...'") && strlen(t.text) < 150,
+              "%s: long value: '%s'",
           p->name, t.text);
     CHECK_MSG(p->create(&param, 1, &rule, NULL) == -1, "%s: NULL err", p->name);
 }
@@ -548,8 +550,7 @@ static void test_swap_errors(const gridbfs_plugin *s)
           "unknown parameter 'nieghbourhood' (did you mean 'neighbourhood'?)");
     ERROR(s, "size=4x4 stencil=010/111/010", 1, "unknown parameter 'stencil'");
     ERROR(s, "size=4x4 goal=off", 1, "unknown parameter 'goal'");
-    ERROR(s, "size=4x33", 0,
-          "size: expected RxC with 1..32 rows and columns, got '4x33'");
+    ERROR(s, "size=4x33", -1, "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
     ERROR(s, "size=4x4 wrap=1", 1, "wrap: expected true or false, got '1'");
     ERROR(s, "size=4x4 neighbourhood=4 cells=11", 2,
           "cells: expected two distinct printable characters, not blank, "

@@ -37,6 +37,7 @@
 #define UNSEEN 0xFF
 #define THREADS 4
 
+#include "as_core.h"
 #include "check.h"
 
 static uint64_t splitmix(uint64_t *s)
@@ -128,6 +129,7 @@ static int make(struct rule *t, const gridbfs_plugin *p, int rows, int cols,
     snprintf(size, sizeof size, "%dx%d", rows, cols);
     snprintf(t->name, sizeof t->name, "%s n%d%s", size, eight ? 8 : 4,
              wrap ? " wrap" : "");
+    t->r = as_core(params, 3);
     if (!CHECK_MSG(p->create(params, 3, &t->r, &err) == 0, "%s: %s", t->name, text))
         return -1;
     for (uint32_t m = 0; m < t->r.moves; m++) {
