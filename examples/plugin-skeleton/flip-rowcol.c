@@ -4,7 +4,8 @@
  * A board of 1s and 0s; a move flips every cell of one row or of one
  * column.  Goal: every cell 0.  Move m < rows flips row m + 1; move
  * rows + c flips column c + 1.  Judge text "row 2" / "col 3", compact
- * text "r2" / "c3".  One parameter, size (RxC, at most 64 cells).
+ * text "r2" / "c3".  One parameter, size (RxC, at most 64 cells): the
+ * core reads it and sets rule->rows and rule->cols (plugin ABI 1.2).
  */
 #include <gridbfs/plugin.h>
 
@@ -32,51 +33,30 @@ static int fail(gridbfs_error *err, long i, const char *format,
     return -1;
 }
 
-/* Parse "RxC" into rows and cols, at most 64 cells.  0 or -1. */
-static int parse_size(const char *s, unsigned *rows, unsigned *cols)
-{
-    char *end;
-    unsigned long r = strtoul(s, &end, 10), c;
-
-    if (end == s || *end != 'x')
-        return -1;
-    s = end + 1;
-    c = strtoul(s, &end, 10);
-    if (end == s || *end != '\0' || r < 1 || c < 1 || r > GRIDBFS_MAX_SIDE ||
-        c > GRIDBFS_MAX_SIDE || r * c > GRIDBFS_SEARCH_CELLS)
-        return -1;
-    *rows = (unsigned)r;
-    *cols = (unsigned)c;
-    return 0;
-}
-
 /* Check the parameters and build the instance (freed by destroy). */
 static int rowcol_create(const gridbfs_param *params, size_t nparams,
                          gridbfs_rule *rule, gridbfs_error *err)
 {
-    unsigned rows = 4, cols = 4;
+    uint32_t rows = rule->rows, cols = rule->cols;
     struct rowcol *rc;
 
-    for (size_t i = 0; i < nparams; i++) {
+    for (size_t i = 0; i < nparams; i++)
         if (strcmp(params[i].key, "size") != 0)
             return fail(err, (long)i, "unknown parameter '%s'", params[i].key);
-        if (parse_size(params[i].value, &rows, &cols) < 0)
-            return fail(err, (long)i,
-                        "size: expected RxC with at most 64 cells, got '%s'",
-                        params[i].value);
-    }
+    if (rule->abi < GRIDBFS_ABI) /* an older gridbfs gives no rows, cols */
+        return fail(err, -1, "needs gridbfs with plugin ABI %s", "1.2");
+    if (rows * cols > GRIDBFS_SEARCH_CELLS)
+        return fail(err, -1, "size: expected at most %s cells", "64");
     if (!(rc = calloc(1, sizeof *rc)))
         return fail(err, -1, "%s: out of memory", "flip-rowcol");
     rc->rows = rows;
     rc->cols = cols;
-    for (unsigned r = 0; r < rows; r++)
-        for (unsigned c = 0; c < cols; c++) {
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t c = 0; c < cols; c++) {
             rc->mask[r] |= (uint64_t)1 << (r * cols + c);
             rc->mask[rows + c] |= (uint64_t)1 << (r * cols + c);
         }
     rule->inst = rc;
-    rule->rows = rows;
-    rule->cols = cols;
     rule->one = '1';
     rule->zero = '0';
     rule->boards = 1;

@@ -47,7 +47,7 @@ expect -f csv -p -- 'id=a 111/111/000' "$(printf '%s\n%s' \
     '<stdin>,1,1,a,flip-rowcol,solved,2,r1 r2,')"
 expect -- '102/000/000' invalid 1          # only 1 and 0 are cells
 expect -s 9x9 -- '0/' "gridbfs: -s 9x9: rule 'flip-rowcol': size: expected \
-RxC with at most 64 cells, got '9x9'" 2
+at most 64 cells" 2
 
 [ "$failed" -eq 0 ] && echo "flip-rowcol: all cases pass"
 exit "$failed"
