@@ -19,10 +19,10 @@
 #ifndef PROC_SUPER_MAGIC
 #define PROC_SUPER_MAGIC 0x9fa0
 #endif
-#define MAX_LINKS 40      /* symlinks followed at most, as the kernel does */
-#define LINK_TRIES 100    /* names tried for an O_TMPFILE file's commit */
-#define NAME_EXTRA 32     /* room for ".", "." and a suffix beside a name */
-#define PROC_FD_MAX 64    /* "/proc/self/fd/N" */
+#define MAX_LINKS 40   /* symlinks followed at most, as the kernel does */
+#define LINK_TRIES 100 /* names tried for an O_TMPFILE file's commit */
+#define NAME_EXTRA 32  /* room for ".", "." and a suffix beside a name */
+#define PROC_FD_MAX 64 /* "/proc/self/fd/N" */
 
 enum out_mode {
     TO_STDOUT, /* standard output */
@@ -256,8 +256,7 @@ static void discard(outfile *o)
     free(o);
 }
 
-outfile *outfile_open(const char *path, unsigned flags, char *err,
-                      size_t cap)
+outfile *outfile_open(const char *path, unsigned flags, char *err, size_t cap)
 {
     outfile *o = xcalloc(1, sizeof *o);
     struct stat st;
@@ -270,6 +269,10 @@ outfile *outfile_open(const char *path, unsigned flags, char *err,
         return o;
     }
     o->name = xstrdup(path);
+    if (!*path) {
+        errno = ENOENT; /* as open("") says, before any work is done */
+        goto fail;
+    }
     if (!(o->target = follow_links(path, &through)))
         goto fail;
     int exists = stat(o->target, &st) == 0;

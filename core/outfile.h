@@ -24,9 +24,9 @@
 
 typedef struct outfile outfile;
 
-/* outfile_open() flags */
-#define OUTFILE_NAMED 1u /* a named temporary file even where O_TMPFILE works
-                            (to test the fallback) */
+/* outfile_open() flag: a named temporary file even where O_TMPFILE works
+   (to test the fallback) */
+#define OUTFILE_NAMED 1u
 
 /*
  * Open descriptors 0, 1 and 2 onto /dev/null where they are closed, so no
@@ -45,8 +45,7 @@ int outfile_std_fds(void);
  * owner, or 0666 & ~umask for a new file.  Returns NULL with a message in
  * err when the file cannot be opened.
  */
-outfile *outfile_open(const char *path, unsigned flags, char *err,
-                      size_t cap);
+outfile *outfile_open(const char *path, unsigned flags, char *err, size_t cap);
 
 /* The stream to write results to; it belongs to o. */
 FILE *outfile_stream(const outfile *o);

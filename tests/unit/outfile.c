@@ -31,9 +31,9 @@
 #define PATH_CAP 512
 #define ERR_CAP 512
 #define ALARM_SECONDS 60
-#define NOBODY 65534          /* the uid and gid the owner case gives away */
-#define FSIZE_LIMIT 4096      /* RLIMIT_FSIZE for the SIGXFSZ case */
-#define BIG_WRITE (1u << 16)  /* more than FSIZE_LIMIT */
+#define NOBODY 65534         /* the uid and gid the owner case gives away */
+#define FSIZE_LIMIT 4096     /* RLIMIT_FSIZE for the SIGXFSZ case */
+#define BIG_WRITE (1u << 16) /* more than FSIZE_LIMIT */
 
 static const unsigned mode_flags[] = {0, OUTFILE_NAMED};
 
@@ -243,7 +243,7 @@ static void child(const char *out, unsigned flags, enum death how)
         break;
     case IGNORED_HUP: {
         char err[ERR_CAP];
-        raise(SIGHUP); /* ignored: the run goes on and commits */
+        kill(getpid(), SIGHUP); /* ignored: the run goes on and commits */
         exit(outfile_close(child_out, 1, err, sizeof err) ? 3 : 0);
     }
     }
@@ -259,7 +259,7 @@ static void test_deaths(unsigned flags)
         int status;
         const char *name;
     } cases[] = {
-        {BY_EXIT, 0, 2, "exit(2)"},    {BY_TERM, SIGTERM, 0, "SIGTERM"},
+        {BY_EXIT, 0, 2, "exit(2)"},       {BY_TERM, SIGTERM, 0, "SIGTERM"},
         {BY_QUIT, SIGQUIT, 0, "SIGQUIT"}, {BY_PIPE, SIGPIPE, 0, "SIGPIPE"},
         {BY_XFSZ, SIGXFSZ, 0, "SIGXFSZ"}, {IGNORED_HUP, 0, 0, "ignored SIGHUP"},
     };
@@ -276,16 +276,17 @@ static void test_deaths(unsigned flags)
             child(out, flags, cases[i].how);
         int st = 0;
         waitpid(pid, &st, 0);
-        int ok = cases[i].sig ? WIFSIGNALED(st) && WTERMSIG(st) == cases[i].sig
-                              : WIFEXITED(st) &&
-                                    WEXITSTATUS(st) == cases[i].status;
+        int ok = cases[i].sig
+                     ? WIFSIGNALED(st) && WTERMSIG(st) == cases[i].sig
+                     : WIFEXITED(st) && WEXITSTATUS(st) == cases[i].status;
         int kept = cases[i].how == IGNORED_HUP ? holds(out, "partial\n")
                                                : holds(out, "old\n");
         int clean = names(dir, want, 1) == 1;
         CHECK(ok && kept && clean);
         if (!ok || !kept || !clean)
-            fprintf(stderr, "    %s, %s: status %#x%s%s\n", flags ? "named" : "O_TMPFILE",
-                    cases[i].name, st, kept ? "" : ", the file changed",
+            fprintf(stderr, "    %s, %s: status %#x%s%s\n",
+                    flags ? "named" : "O_TMPFILE", cases[i].name, st,
+                    kept ? "" : ", the file changed",
                     clean ? "" : ", a file left behind");
         rm_dir(dir);
     }
