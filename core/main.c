@@ -7,17 +7,15 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <libgen.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "loader.h"
+#include "outfile.h"
 #include "output.h"
 #include "rules.h"
 #include "run.h"
@@ -47,39 +45,9 @@ typedef struct ctx {
     loader *ld;
     rules *rules;
     enum out_format out_format;
-    FILE *outf;
-    char *tmp_output; /* -o's temporary file, renamed at the end */
+    outfile *out;
     int status;
 } ctx;
-
-/*
- * The one thing a signal handler must reach, so the one global: the name of
- * -o's temporary file, removed when SIGINT, SIGTERM or SIGHUP ends the run,
- * so an interrupted run leaves the old file untouched and no partial one.
- */
-static char interrupted_tmp[PATH_MAX];
-static volatile sig_atomic_t interrupted_tmp_set;
-
-static void on_signal(int sig)
-{
-    if (interrupted_tmp_set)
-        unlink(interrupted_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void remove_tmp_on_signals(const char *path)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    fmt(interrupted_tmp, sizeof interrupted_tmp, "%s", path);
-    interrupted_tmp_set = 1;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-}
 
 static void msg(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static void msg(const char *format, ...)
@@ -364,75 +332,34 @@ static void list_rules(ctx *c)
     loader_each(c->ld, list_plugin, c);
 }
 
-/*
- * Open where results go: stdout; or for -o, a temporary file beside it,
- * renamed over it at the end, unless -o names something that is not a
- * regular file (a device, a FIFO), which is written directly.
- */
+/* Open where results go (-o, or standard output). */
 static int open_output(ctx *c)
 {
-    struct stat st;
-    int fd = -1;
+    char err[MSG_MAX];
 
-    c->outf = stdout;
-    if (c->output && stat(c->output, &st) == 0 && !S_ISREG(st.st_mode)) {
-        c->outf = fopen(c->output, "w");
-    } else if (c->output) {
-        const char *base = strrchr(c->output, '/');
-        size_t n = 2 * strlen(c->output) + 16; /* folder, then name */
-        char *dir = xstrdup(c->output);
-        c->tmp_output = xmalloc(n);
-        fmt(c->tmp_output, n, "%s/.%s.XXXXXX", dirname(dir),
-            base ? base + 1 : c->output);
-        free(dir);
-        fd = mkstemp(c->tmp_output);
-        if (fd >= 0 && strlen(c->tmp_output) < sizeof interrupted_tmp)
-            remove_tmp_on_signals(c->tmp_output);
-        if (fd >= 0) { /* mkstemp makes 0600; give the usual 0666 & ~umask */
-            mode_t mask = umask(0);
-            umask(mask);
-            fchmod(fd, 0666 & ~mask);
-        }
-        c->outf = fd < 0 ? NULL : fdopen(fd, "w");
-    }
-    if (!c->outf) {
-        msg("%s: %s", c->output, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(c->tmp_output);
-        }
+    if (!(c->out = outfile_open(c->output, 0, err, sizeof err))) {
+        msg("%s", err);
         return -1;
     }
-    setvbuf(c->outf, NULL, _IOFBF, OUTPUT_BUFFER);
+    setvbuf(outfile_stream(c->out), NULL, _IOFBF, OUTPUT_BUFFER);
     return 0;
 }
 
-/* Flush and close the output; a failed write is an error, never success. */
+/*
+ * Flush and close the output, once, whatever ended the run: a run that
+ * earned exit 2 (an input could not be read) leaves -o's old file as it was.
+ */
 static void close_output(ctx *c)
 {
-    if (!c->outf)
-        return;
-    int failed = fflush(c->outf) != 0 || ferror(c->outf);
-    int err = errno;
-    if (c->outf != stdout && fclose(c->outf) != 0 && !failed) {
-        failed = 1;
-        err = errno;
-    }
-    if (failed) {
-        msg("%s: write error: %s", c->output ? c->output : "<stdout>",
-            strerror(err));
+    char err[MSG_MAX];
+
+    if (!c->out) /* --list-rules, or an error before the output was opened */
+        c->out = outfile_open(NULL, 0, err, sizeof err);
+    if (outfile_close(c->out, c->status < EXIT_TROUBLE, err, sizeof err)) {
+        msg("%s", err);
         c->status = EXIT_TROUBLE;
     }
-    if (c->tmp_output) {
-        interrupted_tmp_set = 0; /* from here the file is ours to handle */
-        if (failed)
-            unlink(c->tmp_output);
-        else if (rename(c->tmp_output, c->output) != 0) {
-            msg("%s: %s", c->output, strerror(errno));
-            unlink(c->tmp_output);
-            c->status = EXIT_TROUBLE;
-        }
-    }
+    c->out = NULL;
 }
 
 static void cleanup(ctx *c)
@@ -441,12 +368,13 @@ static void cleanup(ctx *c)
     loader_free(c->ld);
     config_free(&c->cfg);
     free(c->plugin_dirs);
-    free(c->tmp_output);
 }
 
 int main(int argc, char **argv)
 {
     ctx c = {.jobs = -1};
+    if (outfile_std_fds())
+        return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
     if (r)
         return r > 0 ? 0 : EXIT_TROUBLE;
@@ -479,17 +407,11 @@ int main(int argc, char **argv)
         .format = c.out_format,
         .jobs = jobs > 0 ? (unsigned)jobs : 1,
         .progress = c.progress || isatty(STDERR_FILENO),
-        .out = c.outf,
+        .out = outfile_stream(c.out),
     };
     c.status = run(&rc, argv + optind, argc - optind);
-    close_output(&c);
 out:
-    if (c.outf == stdout || !c.outf) {
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            msg("write error: %s", strerror(errno));
-            c.status = EXIT_TROUBLE;
-        }
-    }
+    close_output(&c);
     cleanup(&c);
     return c.status;
 }

@@ -94,6 +94,7 @@ typedef struct pipeline {
     int closing, status;
     int writing;               /* a thread is writing chunks out */
     atomic_int write_failed;
+    int write_errno;           /* why, for the message at close */
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
@@ -148,11 +149,13 @@ static void write_chunk(pipeline *p, chunk *c)
         fflush(p->rc->out); /* keep results and messages in order */
         fwrite(c->err.p, 1, c->err.len, stderr);
     }
-    if (c->out.len && !p->write_failed &&
-        fwrite(c->out.p, 1, c->out.len, p->rc->out) != c->out.len)
+    if (!p->write_failed &&
+        ((c->out.len &&
+          fwrite(c->out.p, 1, c->out.len, p->rc->out) != c->out.len) ||
+         (c->flush && fflush(p->rc->out) != 0))) {
+        p->write_errno = errno;
         p->write_failed = 1;
-    if (c->flush && fflush(p->rc->out) != 0)
-        p->write_failed = 1;
+    }
     if (c->status > p->status)
         p->status = c->status;
     p->records += c->n;
@@ -554,5 +557,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     bfs_free(own.bfs);
     output_free(own.out);
     free(threads);
+    if (p.write_failed)
+        errno = p.write_errno; /* for the caller's one message */
     return p.write_failed ? EXIT_TROUBLE : p.status;
 }

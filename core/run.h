@@ -33,7 +33,9 @@ typedef struct run_config {
  * Answer every record of files[0..nfiles-1] ("-" is standard input).
  * Returns the exit status the records earned: EXIT_ANSWERED, EXIT_RECORDS
  * (some record invalid or over a limit) or EXIT_TROUBLE (an input could
- * not be read, or a write failed).
+ * not be read, or a write failed).  A failed write is not reported here:
+ * the stream is left in error and errno says why, for the one message of
+ * whoever closes the stream.
  */
 int run(const run_config *rc, char *const *files, int nfiles);
 

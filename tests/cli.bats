@@ -123,26 +123,3 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_regex "$output" 'gridbfs: [0-9]+ records'
     assert_regex "$output" $'\r\e\\[K$'
 }
-
-@test "-o: a run ended by SIGTERM or SIGINT leaves the old file and no partial one" {
-    local d="$BATS_TEST_TMPDIR/sig"
-    mkdir "$d"
-    for sig in TERM INT; do
-        echo old >"$d/out"
-        mkfifo "$d/in"
-        "$GRIDBFS" -o "$d/out" "$d/in" 2>/dev/null &
-        local pid=$!
-        local fd # (bats keeps descriptor 3 for itself)
-        exec {fd}>"$d/in"
-        echo "$S1" >&"$fd" # gridbfs is now mid-run, waiting for more input
-        sleep 0.5
-        kill -s "$sig" "$pid"
-        wait "$pid" || true
-        exec {fd}>&-
-        rm "$d/in"
-        run cat "$d/out"
-        assert_output 'old'
-        run ls -A "$d"
-        assert_output 'out'
-    done
-}
