@@ -49,16 +49,21 @@ typedef struct ctx {
     int status;
 } ctx;
 
+/*
+ * One message line on stderr.  The whole line is made printable (names
+ * from the command line and the configuration go into it), so nothing in
+ * it can start a second line.
+ */
 static void msg(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static void msg(const char *format, ...)
 {
+    char line[2 * MSG_MAX], shown[2 * MSG_MAX];
     va_list ap;
-    fflush(stdout); /* keep stdout and stderr in order on a terminal */
-    fputs(PROGRAM_NAME ": ", stderr);
     va_start(ap, format);
-    vfprintf(stderr, format, ap);
+    vsnprintf(line, sizeof line, format, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fflush(stdout); /* keep stdout and stderr in order on a terminal */
+    fprintf(stderr, PROGRAM_NAME ": %s\n", text_quote(shown, sizeof shown, line));
 }
 
 static void usage(FILE *f)

@@ -78,3 +78,14 @@ setup() {
     assert_output ''
     assert_equal "$stderr" "gridbfs: c.yaml:2:37: rule 'c': two?lines ?[31mred"
 }
+
+@test "a config or output name holding a newline is shown on one line" {
+    run -2 --separate-stderr gridbfs -c $'no\nsuch.yaml' </dev/null
+    assert_equal "$stderr" "gridbfs: no?such.yaml: No such file or directory"
+    printf 'defaults: {format: xml}\n' >$'c\n.yaml'
+    run -2 --separate-stderr gridbfs -c $'c\n.yaml' </dev/null
+    assert_equal "$stderr" "gridbfs: c?.yaml:1:20: format: expected judge, csv or jsonl, got 'xml'"
+    run -2 --separate-stderr gridbfs -o $'no/such\ndir/out' <<<"$S1"
+    [[ $stderr != *$'\n'* ]]
+    assert_regex "$stderr" '^gridbfs: no/such\?dir/out: '
+}
