@@ -52,11 +52,11 @@ size_t text_utf8_len(const unsigned char *s)
     for (size_t i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;
-    if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) ||
-                   (s[0] == 0xED && s[1] >= 0xA0)))
+    if (n == 3 &&
+        ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0)))
         return 0; /* overlong, or a UTF-16 surrogate */
-    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) ||
-                   (s[0] == 0xF4 && s[1] >= 0x90)))
+    if (n == 4 &&
+        ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90)))
         return 0; /* overlong, or past U+10FFFF */
     return n;
 }

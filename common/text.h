@@ -24,8 +24,7 @@
  * A whole number: s[0..n-1] is one or more decimal digits, no sign, no
  * blank, from min to max.  Returns 0 with *v set, or -1.
  */
-int text_u64(const char *s, size_t n, uint64_t min, uint64_t max,
-             uint64_t *v);
+int text_u64(const char *s, size_t n, uint64_t min, uint64_t max, uint64_t *v);
 
 /*
  * A board size: s[0..n-1] is "RxC" (x or X), each side

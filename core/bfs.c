@@ -264,8 +264,8 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
 {
     bfs *b = sr->b;
     uint64_t *next = b->next;
-    size_t lo[2], hi[2];             /* each side's frontier: nodes lo..hi */
-    size_t best_s = 0, best_u = 0;   /* the cheapest meeting: s -m-> u */
+    size_t lo[2], hi[2];           /* each side's frontier: nodes lo..hi */
+    size_t best_s = 0, best_u = 0; /* the cheapest meeting: s -m-> u */
     uint64_t best = UINT64_MAX;
     uint16_t best_m = 0;
 

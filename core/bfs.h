@@ -24,7 +24,7 @@ typedef struct bfs_rule {
     const gridbfs_plugin *ops;
     const void *inst;
     uint32_t moves;
-    uint32_t cells;  /* rows * cols, at most 64 */
+    uint32_t cells; /* rows * cols, at most 64 */
     int involutive;
 } bfs_rule;
 
@@ -40,7 +40,7 @@ typedef struct bfs_answer {
     const uint16_t *path; /* moves start to goal, owned by the engine */
     size_t len;           /* the number of moves (path may be NULL) */
     uint32_t fault_move;
-    uint64_t visited;     /* states a search visited */
+    uint64_t visited; /* states a search visited */
 } bfs_answer;
 
 typedef struct bfs bfs;

@@ -150,8 +150,8 @@ static int syntax_error(parser *p, const yaml_parser_t *yp)
         int line = 1, col = 1;
         for (; i < off; i++) {
             unsigned char b = (unsigned char)p->text[i];
-            if (b == '\n' || (b == '\r' && (i + 1 >= p->len ||
-                                             p->text[i + 1] != '\n')))
+            if (b == '\n' ||
+                (b == '\r' && (i + 1 >= p->len || p->text[i + 1] != '\n')))
                 line++, col = 1;
             else if (b != '\r' && (b & 0xc0) != 0x80)
                 col++;
@@ -222,9 +222,10 @@ static int check_dups(parser *p, const node *map)
     free(r);
     if (dup == SIZE_MAX)
         return 0;
-    return FAIL_AT(
-        p, map->kids[2 * dup], "duplicate key '%s' (first given at line %d)",
-        text_quote(b, sizeof b, map->kids[2 * dup]->text), map->kids[2 * first]->line);
+    return FAIL_AT(p, map->kids[2 * dup],
+                   "duplicate key '%s' (first given at line %d)",
+                   text_quote(b, sizeof b, map->kids[2 * dup]->text),
+                   map->kids[2 * first]->line);
 }
 
 static node *build_scalar(parser *p, const yaml_event_t *ev)
@@ -352,7 +353,6 @@ typedef struct range {
     enum int_store store;
 } range;
 
-
 static cfg_mark mark_of(const parser *p, const node *n)
 {
     return (cfg_mark){p->file, n->line, n->col};
@@ -412,8 +412,7 @@ static int h_name(parser *p, const node *n, void *dst, const field *f)
 }
 
 /* defaults.rule: a name, and where it was given for later messages. */
-static int h_default_rule(parser *p, const node *n, void *dst,
-                          const field *f)
+static int h_default_rule(parser *p, const node *n, void *dst, const field *f)
 {
     config *cfg = dst;
     if (h_name(p, n, &cfg->rule, f) < 0)
@@ -614,7 +613,7 @@ static int h_dirs(parser *p, const node *n, void *dst, const field *f)
 /* ---- rules -------------------------------------------------------------- */
 
 const char *const config_engine_names[ENGINE_COUNT] = {"auto", "search",
-                                                      "exact"};
+                                                       "exact"};
 
 static int h_engine(parser *p, const node *n, void *dst, const field *f)
 {
@@ -663,7 +662,8 @@ static char *param_text(parser *p, const node *key, const node *v)
     }
     for (size_t i = 0; i < v->n; i++) {
         if (v->kids[i]->kind != NODE_SCALAR) {
-            bad_value(p, v->kids[i], text_quote(b, sizeof b, key->text), want_text);
+            bad_value(p, v->kids[i], text_quote(b, sizeof b, key->text),
+                      want_text);
             return NULL;
         }
         len += strlen(v->kids[i]->text) + 1;
@@ -759,7 +759,8 @@ static int h_rules(parser *p, const node *n, void *dst, const field *f)
                            "expected a rule name of lowercase letters, "
                            "digits and '-', got '%s'",
                            text_quote(b, sizeof b, name->text));
-        fmt(what, sizeof what, "for rule '%s'", text_quote(b, sizeof b, name->text));
+        fmt(what, sizeof what, "for rule '%s'",
+            text_quote(b, sizeof b, name->text));
         if (want(p, body, NODE_MAP, what) < 0)
             return -1;
         pr = profile_get(cfg, had, name->text);

@@ -47,9 +47,9 @@ typedef struct cfg_profile {
     enum cfg_engine engine;
     uint32_t rows, cols; /* `size`, or 0: the plugin's default */
     cfg_mark size_at;    /* where size was given */
-    cfg_param *params; /* every other key, passed to the plugin */
+    cfg_param *params;   /* every other key, passed to the plugin */
     size_t nparams;
-    cfg_mark at;       /* where the profile's name was given */
+    cfg_mark at; /* where the profile's name was given */
 } cfg_profile;
 
 /* `routes: - {glob: PATTERN, rule: NAME}`. */
@@ -66,12 +66,12 @@ typedef struct config {
     size_t nplugin_dirs;
 
     /* `defaults` */
-    char *rule;      /* default "poj1753" */
+    char *rule;       /* default "poj1753" */
     cfg_mark rule_at; /* where rule was given; file NULL for the default */
-    char *format;    /* default "judge"; checked against output.h's formats */
+    char *format;     /* default "judge"; checked against output.h's formats */
     cfg_mark format_at; /* where format was given; file NULL for the default */
-    int path;        /* default 0 */
-    long jobs;       /* default 0 = all processors */
+    int path;           /* default 0 */
+    long jobs;          /* default 0 = all processors */
 
     /* `limits` */
     uint64_t max_states; /* default 100000000 */

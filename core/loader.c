@@ -44,9 +44,9 @@ typedef const gridbfs_plugin *(*entry_fn)(void);
 typedef struct entry {
     loaded_plugin p; /* p.ops is NULL on failure, else &table */
     gridbfs_plugin table;
-    void *handle;    /* from dlopen, NULL on failure */
+    void *handle; /* from dlopen, NULL on failure */
     char *err;
-    int missing;     /* no NAME.so in any folder */
+    int missing; /* no NAME.so in any folder */
 } entry;
 
 struct loader {
@@ -323,8 +323,7 @@ static void *open_plugin(const char *name, const char *path,
                         "for plugin ABI %d; this gridbfs speaks ABI %d",
                         name, path, major, major, GRIDBFS_ABI_MAJOR);
         else
-            *err = xfmt("plugin '%s': %s has no entry point "
-                        GRIDBFS_ENTRY_NAME
+            *err = xfmt("plugin '%s': %s has no entry point " GRIDBFS_ENTRY_NAME
                         " (not a gridbfs plugin, or built for another ABI)",
                         name, path);
         goto fail;
@@ -369,8 +368,8 @@ static entry *lookup(loader *ld, const char *name)
     entry *e = xcalloc(1, sizeof *e);
     e->p.name = xstrdup(name);
     e->p.path = find_file(ld, name, &e->err, &e->missing);
-    if (e->p.path && (e->handle = open_plugin(name, e->p.path, &e->table,
-                                              &e->err)))
+    if (e->p.path &&
+        (e->handle = open_plugin(name, e->p.path, &e->table, &e->err)))
         e->p.ops = &e->table;
     ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
     ld->cache[ld->ncache++] = e;

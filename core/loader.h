@@ -1,5 +1,6 @@
 /*
- * loader.h - finding and loading rule plugins (README, "How rules and plugins work").
+ * loader.h - finding and loading rule plugins (README, "How rules and plugins
+ * work").
  *
  * A plugin NAME ([a-z0-9-]+) is the file NAME.so in the first folder of the
  * search path that has one.  It is loaded by absolute path only: lstat and
@@ -59,8 +60,8 @@ int loader_missing(loader *ld, const char *name);
  * or NULL and the error text when it failed to load.
  */
 void loader_each(loader *ld,
-                 void (*fn)(void *arg, const char *name,
-                            const loaded_plugin *p, const char *err),
+                 void (*fn)(void *arg, const char *name, const loaded_plugin *p,
+                            const char *err),
                  void *arg);
 
 #endif /* GRIDBFS_LOADER_H */

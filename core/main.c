@@ -34,7 +34,7 @@ typedef struct ctx {
     const char *format;
     int path;
     const char *output;
-    long jobs;           /* -1: not given */
+    long jobs; /* -1: not given */
     int progress;
     int check_config, list_rules;
     char **plugin_dirs;
@@ -63,7 +63,8 @@ static void msg(const char *format, ...)
     vsnprintf(line, sizeof line, format, ap);
     va_end(ap);
     fflush(stdout); /* keep stdout and stderr in order on a terminal */
-    fprintf(stderr, PROGRAM_NAME ": %s\n", text_quote(shown, sizeof shown, line));
+    fprintf(stderr, PROGRAM_NAME ": %s\n",
+            text_quote(shown, sizeof shown, line));
 }
 
 static void usage(FILE *f)
@@ -159,9 +160,7 @@ static int parse_options(ctx *c, int argc, char **argv)
            -1) {
         switch (o) {
         case 'c': c->config_file = optarg; break;
-        case 'r':
-            c->rule = optarg;
-            break;
+        case 'r': c->rule = optarg; break;
         case 's':
         case 'f':
         case 'j':

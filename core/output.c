@@ -24,16 +24,25 @@ const out_format_info output_formats[FORMAT_COUNT] = {
 
 /* The fields of a record in CSV and JSON Lines, in order. */
 enum field {
-    F_SOURCE, F_RECORD, F_LINE, F_ID, F_RULE, F_STATUS, F_MOVES, F_PATH,
-    F_MESSAGE, F_COUNT
+    F_SOURCE,
+    F_RECORD,
+    F_LINE,
+    F_ID,
+    F_RULE,
+    F_STATUS,
+    F_MOVES,
+    F_PATH,
+    F_MESSAGE,
+    F_COUNT
 };
-static const char *const field_names[F_COUNT] = {
-    "source", "record", "line", "id", "rule", "status", "moves", "path",
-    "message"};
+static const char *const field_names[F_COUNT] = {"source", "record", "line",
+                                                 "id",     "rule",   "status",
+                                                 "moves",  "path",   "message"};
 
-static const char *const status_names[] = {
-    [ST_SOLVED] = "solved", [ST_IMPOSSIBLE] = "impossible",
-    [ST_INVALID] = "invalid", [ST_LIMIT] = "limit"};
+static const char *const status_names[] = {[ST_SOLVED] = "solved",
+                                           [ST_IMPOSSIBLE] = "impossible",
+                                           [ST_INVALID] = "invalid",
+                                           [ST_LIMIT] = "limit"};
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {
@@ -124,9 +133,9 @@ static int plugin_judge_text(const out_result *r, strbuf *sb)
     for (size_t room = JUDGE_TEXT_MIN; room <= JUDGE_TEXT_MAX; room *= 4) {
         if (sb->cap - sb->len < room)
             sb_grow(sb, room);
-        int n = r->ops->judge_text(r->inst, r->ans.path, r->ans.npath,
-                                   r->with_path, sb->p + sb->len,
-                                   sb->cap - sb->len);
+        int n =
+            r->ops->judge_text(r->inst, r->ans.path, r->ans.npath, r->with_path,
+                               sb->p + sb->len, sb->cap - sb->len);
         if (n >= 0 && (size_t)n < sb->cap - sb->len) {
             sb->len += (size_t)n;
             return 0;

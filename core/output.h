@@ -29,13 +29,13 @@ extern const out_format_info output_formats[FORMAT_COUNT];
 const char *output_format_list(char *buf, size_t cap);
 
 typedef struct out_result {
-    const char *source;  /* the input as named */
-    uint64_t record;     /* 1-based within source */
-    uint64_t line;       /* where the record starts */
-    const char *id;      /* or NULL */
-    const char *rule;    /* the profile's name */
+    const char *source; /* the input as named */
+    uint64_t record;    /* 1-based within source */
+    uint64_t line;      /* where the record starts */
+    const char *id;     /* or NULL */
+    const char *rule;   /* the profile's name */
     solve_result ans;
-    int with_path;       /* print the path (solved only) */
+    int with_path;             /* print the path (solved only) */
     const gridbfs_plugin *ops; /* to print moves, when with_path */
     const void *inst;
     const char *impossible; /* judge word, or NULL for "Impossible" */

@@ -41,8 +41,8 @@ static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
             row, (unsigned char)b, r->one, r->zero);
 }
 
-int parse_record(const rule_inst *in, const record *rec,
-                 gridbfs_board *boards, char *msg, uint64_t *msg_line)
+int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
+                 char *msg, uint64_t *msg_line)
 {
     const gridbfs_rule *r = &in->rule;
     *msg_line = rec->line;

@@ -19,7 +19,7 @@
  * number of boards, then board by board its number of rows, and row by
  * row its length and its cells.  Needs only rec and in: safe on any thread.
  */
-int parse_record(const rule_inst *in, const record *rec,
-                 gridbfs_board *boards, char *msg, uint64_t *msg_line);
+int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
+                 char *msg, uint64_t *msg_line);
 
 #endif /* GRIDBFS_PARSE_H */

@@ -24,7 +24,7 @@
 #define READ_CHUNK (1u << 16)
 #define NO_OFFSET UINT32_MAX
 #define NAME_SHOWN 1024 /* room for a file name in a message */
-#define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
+#define LINE_SLACK 4    /* a BOM or a CR may come on top of max_line */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
 
@@ -359,9 +359,8 @@ static const record *rec_finish(reader *rd)
 static void grid_cut(reader *rd)
 {
     if (rd->cur_rows > 0) {
-        rec_error(rd, rd->rec.row[0].line,
-                  "board %u has %u rows, expected %u", rd->rec.nboards + 1,
-                  rd->cur_rows, rd->rows);
+        rec_error(rd, rd->rec.row[0].line, "board %u has %u rows, expected %u",
+                  rd->rec.nboards + 1, rd->cur_rows, rd->rows);
         rd->cur_rows = 0;
         rec_end_board(rd);
     }
@@ -371,8 +370,8 @@ static void grid_cut(reader *rd)
  * A grid row (or, when too_long, a row too long to keep, which still takes
  * its place): returns the finished record, if this row completed one.
  */
-static const record *grid_row(reader *rd, const char *s, size_t n,
-                              int blanks, int too_long)
+static const record *grid_row(reader *rd, const char *s, size_t n, int blanks,
+                              int too_long)
 {
     if (!rd->pending) {
         rec_begin(rd, 0);
@@ -449,8 +448,7 @@ static void line_board(reader *rd, const char *t, size_t n)
 }
 
 /* A whole line-syntax record; tabs: whether the line has any. */
-static const record *line_record(reader *rd, const char *s, size_t n,
-                                 int tabs)
+static const record *line_record(reader *rd, const char *s, size_t n, int tabs)
 {
     rec_begin(rd, 1);
     size_t i = 0;
@@ -513,8 +511,8 @@ const record *reader_next(reader *rd)
             seen |= byte_class[(unsigned char)s[k]];
         int line_syntax = (seen & C_MARK) != 0;
         if (!line_syntax) {
-            const record *r = grid_row(rd, s + i, n - i, seen & C_BLANK,
-                                       kind == LINE_LONG);
+            const record *r =
+                grid_row(rd, s + i, n - i, seen & C_BLANK, kind == LINE_LONG);
             if (r)
                 return r;
             continue;

@@ -107,8 +107,7 @@ static int pick_size(rule_inst *in, uint32_t *rows, uint32_t *cols,
     }
     *rows = FALLBACK_ROWS;
     *cols = FALLBACK_COLS;
-    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key;
-         d++)
+    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key; d++)
         if (!strcmp(d->key, "size"))
             return d->default_value &&
                            !text_size(d->default_value,
@@ -137,8 +136,9 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
 {
     char a[8], b[8];
     if (r->rows != rows || r->cols != cols)
-        fmt(why, cap, "rows and cols to %" PRIu32 "x%" PRIu32
-            ", not the %" PRIu32 "x%" PRIu32 " asked for",
+        fmt(why, cap,
+            "rows and cols to %" PRIu32 "x%" PRIu32 ", not the %" PRIu32
+            "x%" PRIu32 " asked for",
             r->rows, r->cols, rows, cols);
     else if (r->boards < 1 || r->boards > RECORD_MAX_BOARDS)
         fmt(why, cap, "boards to %" PRIu32 " (expected 1 or 2)", r->boards);
@@ -165,8 +165,7 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
  */
 static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
 {
-    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key;
-         d++)
+    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key; d++)
         if (strcmp(d->key, q->key) == 0)
             return &q->at;
     return &q->key_at;
@@ -240,14 +239,14 @@ static void plan(const rules *rs, rule_inst *in)
     bfs_rule br = {ops, r->inst, r->moves, cells,
                    (r->flags & GRIDBFS_INVOLUTIVE) != 0};
     int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
-    int fits = cells <= GRIDBFS_SEARCH_CELLS &&
-               table_fits(&br, rs->cfg->table_memory);
+    int fits =
+        cells <= GRIDBFS_SEARCH_CELLS && table_fits(&br, rs->cfg->table_memory);
 
     in->need_path = in->with_path || ops->judge_text;
-    in->use_exact = ops->solve && (in->engine == ENGINE_EXACT ||
-                                   (in->engine == ENGINE_AUTO &&
-                                    (cells > GRIDBFS_SEARCH_CELLS ||
-                                     !(fixed && fits))));
+    in->use_exact =
+        ops->solve && (in->engine == ENGINE_EXACT ||
+                       (in->engine == ENGINE_AUTO &&
+                        (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits))));
     /* A table for the puzzle's own goals finds another shortest path than a
        search would, and answers where a search would stop at max_states:
        only where no path is printed and no search can stop, so that an
@@ -257,14 +256,12 @@ static void plan(const rules *rs, rule_inst *in)
                             (uint64_t)1 << cells;
 }
 
-rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
-                     uint32_t cols)
+rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
 {
     char err[RULES_MSG_MAX];
     for (size_t i = 0; i < rs->ninst; i++) {
         rule_inst *in = rs->inst[i];
-        if (in->rows == rows && in->cols == cols &&
-            strcmp(in->name, name) == 0)
+        if (in->rows == rows && in->cols == cols && strcmp(in->name, name) == 0)
             return in;
     }
     rule_inst *in = xcalloc(1, sizeof *in);

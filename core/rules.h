@@ -26,20 +26,20 @@
 enum { CELL_ZERO, CELL_ONE, CELL_BAD };
 
 typedef struct rule_inst {
-    char *name;          /* profile or plugin name */
-    uint32_t rows, cols; /* the size asked for; 0 = the profile's own */
+    char *name;                 /* profile or plugin name */
+    uint32_t rows, cols;        /* the size asked for; 0 = the profile's own */
     const cfg_profile *profile; /* NULL for a bare plugin */
     const loaded_plugin *plugin;
-    gridbfs_rule rule;   /* valid when error is NULL */
-    char *error;         /* why it could not be created, or NULL */
+    gridbfs_rule rule;        /* valid when error is NULL */
+    char *error;              /* why it could not be created, or NULL */
     const cfg_mark *error_at; /* the configuration at fault, or NULL */
     int with_path;
-    int need_path;  /* with_path, or the plugin writes its own judge text */
+    int need_path; /* with_path, or the plugin writes its own judge text */
     enum cfg_engine engine;
     const char *impossible;
-    int use_exact;          /* answer with the plugin's exact solver */
-    int target_tables;      /* search through the cache of target tables */
-    uint8_t cell[256];      /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
+    int use_exact;     /* answer with the plugin's exact solver */
+    int target_tables; /* search through the cache of target tables */
+    uint8_t cell[256]; /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
 
     /* what solving needs, shared by the threads */
     uint64_t max_states;
@@ -69,8 +69,7 @@ void rules_free(rules *rs);
  * rule, plugin failed to load, parameters refused, contract broken), and
  * error_at, when set, where in the configuration.
  */
-rule_inst *rules_get(rules *rs, const char *name, uint32_t rows,
-                     uint32_t cols);
+rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols);
 
 /*
  * The instance a record of file ("-" is standard input) uses, given its

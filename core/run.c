@@ -15,8 +15,8 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdatomic.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -89,12 +89,13 @@ typedef struct pipeline {
     chunk *free, *queue, *queue_tail;
     chunk *ring[MAX_CHUNKS];
     size_t nchunks, allocated; /* chunks allowed, and made */
-    size_t inflight, max_inflight; /* the limits of chunks out of the free list */
+    size_t inflight,
+        max_inflight; /* the limits of chunks out of the free list */
     uint64_t next_seq, next_write;
     int closing, status;
-    int writing;               /* a thread is writing chunks out */
+    int writing; /* a thread is writing chunks out */
     atomic_int write_failed;
-    int write_errno;           /* why, for the message at close */
+    int write_errno; /* why, for the message at close */
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
@@ -135,8 +136,8 @@ static void progress_show(pipeline *p)
             (unsigned long long)p->records, secs > 0 ? p->records / secs : 0);
     if (p->bytes_total)
         fprintf(stderr, ", %.0f%%",
-                100.0 * atomic_load_explicit(&p->bytes_read,
-                                             memory_order_relaxed) /
+                100.0 *
+                    atomic_load_explicit(&p->bytes_read, memory_order_relaxed) /
                     p->bytes_total);
     p->progress_shown = 1;
 }
@@ -149,10 +150,9 @@ static void write_chunk(pipeline *p, chunk *c)
         fflush(p->rc->out); /* keep results and messages in order */
         fwrite(c->err.p, 1, c->err.len, stderr);
     }
-    if (!p->write_failed &&
-        ((c->out.len &&
-          fwrite(c->out.p, 1, c->out.len, p->rc->out) != c->out.len) ||
-         (c->flush && fflush(p->rc->out) != 0))) {
+    if (!p->write_failed && ((c->out.len && fwrite(c->out.p, 1, c->out.len,
+                                                   p->rc->out) != c->out.len) ||
+                             (c->flush && fflush(p->rc->out) != 0))) {
         p->write_errno = errno;
         p->write_failed = 1;
     }
@@ -261,8 +261,8 @@ static void work(pipeline *p, worker *w)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (c->n) { /* a moving average; a lost update does no harm */
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
-        uint64_t old = atomic_load_explicit(&p->ns_per_record,
-                                            memory_order_relaxed);
+        uint64_t old =
+            atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
         atomic_store_explicit(&p->ns_per_record, old ? (3 * old + ns) / 4 : ns,
                               memory_order_relaxed);
     }
@@ -298,8 +298,8 @@ static chunk *get_chunk(pipeline *p)
 {
     size_t limit = CHUNK_RECORDS;
     if (p->nchunks > 1) { /* threads: size chunks by measured work */
-        uint64_t ns = atomic_load_explicit(&p->ns_per_record,
-                                           memory_order_relaxed);
+        uint64_t ns =
+            atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
         limit = ns == 0 ? 1 : ns >= CHUNK_NS ? 1 : CHUNK_NS / ns;
         if (limit > CHUNK_RECORDS)
             limit = CHUNK_RECORDS;
@@ -363,10 +363,10 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
 {
     job *j = &c->jobs[c->n++];
 
-    j->in = rec->rule || rec->rows ? rules_choose(rc->rules, src->name,
-                                                  rec->rule, rec->rows,
-                                                  rec->cols)
-                                   : file_inst;
+    j->in = rec->rule || rec->rows
+                ? rules_choose(rc->rules, src->name, rec->rule, rec->rows,
+                               rec->cols)
+                : file_inst;
     j->src = src;
     j->record = rec->index;
     j->line = rec->line;
@@ -419,8 +419,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         (*cur)->status = EXIT_TROUBLE;
         return;
     }
-    p->sources =
-        xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
+    p->sources = xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
     source *src = p->sources[p->nsources++] = xmalloc(sizeof *src);
     char shown[PATH_MAX];
     src->name = xstrdup(reader_name(rd));

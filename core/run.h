@@ -22,11 +22,11 @@
 
 typedef struct run_config {
     const config *cfg;
-    rules *rules;        /* decides each record's rule */
+    rules *rules; /* decides each record's rule */
     enum out_format format;
-    unsigned jobs;       /* >= 1 */
-    int progress;        /* show progress on stderr */
-    FILE *out;           /* where results go (borrowed) */
+    unsigned jobs; /* >= 1 */
+    int progress;  /* show progress on stderr */
+    FILE *out;     /* where results go (borrowed) */
 } run_config;
 
 /*

@@ -145,9 +145,7 @@ answered:
                 ans->fault_move = ans->path[i];
             }
         return 0;
-    case GRIDBFS_IMPOSSIBLE:
-        ans->status = BFS_NONE;
-        return 0;
+    case GRIDBFS_IMPOSSIBLE: ans->status = BFS_NONE; return 0;
     case GRIDBFS_REFUSED: {
         char text[RULES_MSG_MAX];
         msg[RULES_MSG_MAX - 1] = '\0';
@@ -156,9 +154,7 @@ answered:
                    : "the exact solver refused this puzzle");
         return -1;
     }
-    default:
-        ans->status = BFS_FAULT;
-        return 0;
+    default: ans->status = BFS_FAULT; return 0;
     }
 }
 
@@ -191,15 +187,9 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
     case BFS_FOUND:
         res = (solve_result){ST_SOLVED, ans.len, ans.path, ans.len, NULL};
         break;
-    case BFS_NONE:
-        res = (solve_result){ST_IMPOSSIBLE, 0, NULL, 0, NULL};
-        break;
-    case BFS_LIMIT:
-        res.status = ST_LIMIT;
-        break;
-    case BFS_FAULT:
-        res.status = ST_INVALID;
-        break;
+    case BFS_NONE: res = (solve_result){ST_IMPOSSIBLE, 0, NULL, 0, NULL}; break;
+    case BFS_LIMIT: res.status = ST_LIMIT; break;
+    case BFS_FAULT: res.status = ST_INVALID; break;
     }
     return res;
 }

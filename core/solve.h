@@ -24,7 +24,7 @@ typedef struct solve_result {
     uint64_t moves;       /* when solved */
     const uint16_t *path; /* one shortest sequence, when asked for */
     size_t npath;
-    const char *message;  /* why invalid or limit, else NULL */
+    const char *message; /* why invalid or limit, else NULL */
 } solve_result;
 
 /*

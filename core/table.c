@@ -29,8 +29,8 @@ int table_fits(const bfs_rule *rule, size_t budget)
     return states <= budget && states * sizeof(uint32_t) <= budget - states;
 }
 
-table *table_build(const bfs_rule *rule, const uint64_t *goals,
-                   uint32_t ngoals, size_t budget)
+table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
+                   size_t budget)
 {
     if (!table_fits(rule, budget))
         return NULL;
@@ -134,9 +134,9 @@ typedef struct tentry {
     const void *owner;
     uint32_t ngoals;
     uint64_t goals[GRIDBFS_MAX_GOALS];
-    uint64_t paid;  /* states visited by searches for these goals */
-    uint64_t used;  /* the cache's clock at the last use */
-    size_t refs;    /* threads holding the table: it stays */
+    uint64_t paid; /* states visited by searches for these goals */
+    uint64_t used; /* the cache's clock at the last use */
+    size_t refs;   /* threads holding the table: it stays */
     table *t;
 } tentry;
 
@@ -176,8 +176,7 @@ static tentry *find_entry(tcache *tc, const void *owner, const uint64_t *goals,
 {
     for (size_t i = 0; i < TCACHE_KEYS; i++) {
         tentry *e = &tc->e[i];
-        if (e->state != T_FREE && e->owner == owner &&
-            e->ngoals == ngoals &&
+        if (e->state != T_FREE && e->owner == owner && e->ngoals == ngoals &&
             memcmp(e->goals, goals, ngoals * sizeof *goals) == 0)
             return e;
     }

@@ -34,8 +34,8 @@ int table_fits(const bfs_rule *rule, size_t budget);
  * bytes or a distance over 254, or when the plugin broke its contract (a
  * search of the same puzzle then says how).
  */
-table *table_build(const bfs_rule *rule, const uint64_t *goals,
-                   uint32_t ngoals, size_t budget);
+table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
+                   size_t budget);
 void table_free(table *t);
 
 /*

@@ -74,9 +74,9 @@ typedef struct gridbfs_param_doc {
 
 /* Where create() reports why it refused its parameters. */
 typedef struct gridbfs_error {
-    char *text;  /* the core's buffer: one lowercase line, no newline */
-    size_t cap;  /* bytes available in text, including the NUL */
-    long param;  /* set to the index of the parameter at fault, or -1 */
+    char *text; /* the core's buffer: one lowercase line, no newline */
+    size_t cap; /* bytes available in text, including the NUL */
+    long param; /* set to the index of the parameter at fault, or -1 */
 } gridbfs_error;
 
 /* Flags a rule instance reports. */
@@ -97,8 +97,8 @@ enum {
 
 /* Styles for move_text(). */
 enum {
-    GRIDBFS_MOVE_JUDGE = 0,   /* the judge's line, e.g. "2 3" or "1213" */
-    GRIDBFS_MOVE_COMPACT = 1  /* no spaces, e.g. "2,3" or "1,2-1,3" */
+    GRIDBFS_MOVE_JUDGE = 0,  /* the judge's line, e.g. "2 3" or "1213" */
+    GRIDBFS_MOVE_COMPACT = 1 /* no spaces, e.g. "2,3" or "1,2-1,3" */
 };
 
 /*
@@ -119,24 +119,24 @@ static inline int gridbfs_cell_char(char c)
 typedef struct gridbfs_rule {
     uint32_t abi;
     uint32_t size;
-    void *inst;       /* the plugin's own, passed back to every operation */
-    uint32_t rows;    /* board size, 1..GRIDBFS_MAX_SIDE each: set by the */
-    uint32_t cols;    /* core (ABI 1.2), and kept by the plugin */
-    char one;         /* the cell character for a set bit, */
-    char zero;        /* and for a clear one: two different characters
-                         that gridbfs_cell_char() accepts */
-    uint32_t boards;  /* boards per puzzle record: 1 or 2 */
-    uint32_t moves;   /* move ids are 0..moves-1: 1 to GRIDBFS_MAX_MOVES */
-    uint32_t flags;   /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */
+    void *inst;      /* the plugin's own, passed back to every operation */
+    uint32_t rows;   /* board size, 1..GRIDBFS_MAX_SIDE each: set by the */
+    uint32_t cols;   /* core (ABI 1.2), and kept by the plugin */
+    char one;        /* the cell character for a set bit, */
+    char zero;       /* and for a clear one: two different characters
+                        that gridbfs_cell_char() accepts */
+    uint32_t boards; /* boards per puzzle record: 1 or 2 */
+    uint32_t moves;  /* move ids are 0..moves-1: 1 to GRIDBFS_MAX_MOVES */
+    uint32_t flags;  /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */
 } gridbfs_rule;
 
 /* The operations of a plugin, returned by GRIDBFS_ENTRY(). */
 typedef struct gridbfs_plugin {
-    uint32_t abi;   /* GRIDBFS_ABI the plugin was built with */
-    uint32_t size;  /* sizeof(gridbfs_plugin) the plugin was built with */
-    const char *name;     /* [a-z0-9-]+, the file's name without ".so" */
-    const char *summary;  /* one line */
-    const gridbfs_param_doc *params;  /* terminated by a NULL key */
+    uint32_t abi;        /* GRIDBFS_ABI the plugin was built with */
+    uint32_t size;       /* sizeof(gridbfs_plugin) the plugin was built with */
+    const char *name;    /* [a-z0-9-]+, the file's name without ".so" */
+    const char *summary; /* one line */
+    const gridbfs_param_doc *params; /* terminated by a NULL key */
 
     /*
      * Validate params[0..nparams-1] and fill in *rule.  Returns 0, or -1
@@ -188,8 +188,8 @@ typedef struct gridbfs_plugin {
      * (moves NULL) the core wants the count alone: GRIDBFS_TOO_LONG with
      * *len set answers it.  Called from several threads, like expand().
      */
-    int (*solve)(const void *inst, const gridbfs_board *boards,
-                 uint16_t *moves, size_t cap, size_t *len, gridbfs_error *err);
+    int (*solve)(const void *inst, const gridbfs_board *boards, uint16_t *moves,
+                 size_t cap, size_t *len, gridbfs_error *err);
 
     /*
      * The judge's text for a solved puzzle, when it is not the core's
@@ -207,7 +207,7 @@ typedef struct gridbfs_plugin {
  * The size of the first version of the table: a plugin whose table is
  * smaller is refused.  A field past a plugin's own size is taken as NULL.
  */
-#define GRIDBFS_PLUGIN_V1_0_SIZE \
+#define GRIDBFS_PLUGIN_V1_0_SIZE                                               \
     (offsetof(gridbfs_plugin, move_text) + sizeof(void (*)(void)))
 
 /* Mark the entry point exported even under -fvisibility=hidden. */

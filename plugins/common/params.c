@@ -41,15 +41,14 @@ static int unknown_key(const gridbfs_param_doc *doc, const char *key, long i,
     best = text_suggest(key, keys, n);
     text_quote(shown, sizeof shown, key);
     if (best)
-        return param_fail(err, i,
-                          "unknown parameter '%s' (did you mean '%s'?)",
+        return param_fail(err, i, "unknown parameter '%s' (did you mean '%s'?)",
                           shown, best);
     return param_fail(err, i, "unknown parameter '%s'", shown);
 }
 
 int param_collect(const gridbfs_param_doc *doc, size_t nkeys,
-                  const gridbfs_param *params, size_t nparams,
-                  const char **val, long *at, gridbfs_error *err)
+                  const gridbfs_param *params, size_t nparams, const char **val,
+                  long *at, gridbfs_error *err)
 {
     size_t k;
     char shown[TEXT_QUOTE_BUF];

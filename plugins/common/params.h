@@ -16,15 +16,15 @@
 
 /* What the parsers below accept, for "KEY: expected ..." messages. */
 #define PARAM_BOOL_EXPECTED "true or false"
-#define PARAM_CELLS_EXPECTED \
+#define PARAM_CELLS_EXPECTED                                                   \
     "two distinct printable characters, not blank, '#', '/' or '='"
 
 /*
  * Report a refusal in err (which may be NULL): set err->param to param and
  * format the message into err->text, truncated to err->cap.  Always -1.
  */
-__attribute__((format(printf, 3, 4)))
-int param_fail(gridbfs_error *err, long param, const char *format, ...);
+__attribute__((format(printf, 3, 4))) int
+param_fail(gridbfs_error *err, long param, const char *format, ...);
 
 /*
  * Sort params by key into val[] (indexed like doc[0..nkeys-1], preset to
@@ -33,8 +33,8 @@ int param_fail(gridbfs_error *err, long param, const char *format, ...);
  * known one within a small edit distance) and a repeated one.  0 or -1.
  */
 int param_collect(const gridbfs_param_doc *doc, size_t nkeys,
-                  const gridbfs_param *params, size_t nparams,
-                  const char **val, long *at, gridbfs_error *err);
+                  const gridbfs_param *params, size_t nparams, const char **val,
+                  long *at, gridbfs_error *err);
 
 /*
  * Refuse a value that did not parse: "KEY: expected EXPECTED, got 'VALUE'"

@@ -19,12 +19,12 @@ struct xor_rule {
     enum xor_goal goal;
     int matrix;
     uint32_t max_nullity;
-    uint32_t nfixed;   /* the goals when goal is not XOR_GOAL_TARGET */
+    uint32_t nfixed; /* the goals when goal is not XOR_GOAL_TARGET */
     uint64_t fixed[2];
-    gf2_sys *gf2;      /* the press matrix A, eliminated */
-    int ones_ok;       /* some press set flips every cell: ones_x */
+    gf2_sys *gf2; /* the press matrix A, eliminated */
+    int ones_ok;  /* some press set flips every cell: ones_x */
     uint64_t ones_x[GF2_MAX_WORDS];
-    uint64_t mask[];   /* rows * cols moves: the cells each press flips */
+    uint64_t mask[]; /* rows * cols moves: the cells each press flips */
 };
 
 /* v = the board of n cells, all set. */
@@ -121,8 +121,8 @@ int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err)
     return 0;
 }
 
-uint32_t xor_goals(const void *inst, const gridbfs_board *boards,
-                   uint64_t *out, uint32_t max)
+uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
+                   uint32_t max)
 {
     const struct xor_rule *x = inst;
     uint32_t n = 0;
@@ -157,8 +157,8 @@ int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
     if (move >= x->rows * x->cols || !buf || cap == 0 ||
         (style != GRIDBFS_MOVE_JUDGE && style != GRIDBFS_MOVE_COMPACT))
         return -1;
-    n = snprintf(buf, cap, style == GRIDBFS_MOVE_JUDGE ? "%u %u" : "%u,%u",
-                 r, c);
+    n = snprintf(buf, cap, style == GRIDBFS_MOVE_JUDGE ? "%u %u" : "%u,%u", r,
+                 c);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -233,8 +233,8 @@ int xor_solve(const void *inst, const gridbfs_board *boards, uint16_t *moves,
  * judge_text(): the count n, then with_path one "r c" line per move ("?"
  * for a move that does not exist, as the core prints it).
  */
-static int count_text(const struct xor_rule *x, const uint16_t *moves,
-                      size_t n, int with_path, char *buf, size_t cap)
+static int count_text(const struct xor_rule *x, const uint16_t *moves, size_t n,
+                      int with_path, char *buf, size_t cap)
 {
     size_t len;
     int k = snprintf(buf, cap, "%zu\n", n);

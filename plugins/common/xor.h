@@ -47,9 +47,12 @@
 #define XOR_NULLITY_CEILING 32
 /* The max_nullity parameter, the same key and meaning in every XOR rule. */
 #define XOR_NULLITY_DOC                                                        \
-    {"max_nullity", "20",                                                     \
-     "0..32: the exact solver refuses a board whose press matrix has a "     \
-     "null space of more dimensions (it tries 2^N press sets)"}
+    {                                                                          \
+        "max_nullity", "20",                                                   \
+            "0..32: the exact solver refuses a board whose press matrix has "  \
+            "a "                                                               \
+            "null space of more dimensions (it tries 2^N press sets)"          \
+    }
 #define XOR_NULLITY_EXPECTED "a whole number 0..32"
 
 /* The goal states: both uniform boards, all 0, all 1, or a second board. */
@@ -63,13 +66,13 @@ typedef void xor_mask_fn(const void *ctx, uint32_t move, uint64_t *mask);
 
 /* What xor_create() builds a rule from. */
 typedef struct xor_spec {
-    uint32_t rows, cols;  /* 1..GRIDBFS_MAX_SIDE each */
+    uint32_t rows, cols; /* 1..GRIDBFS_MAX_SIDE each */
     enum xor_goal goal;
     int matrix;           /* ties (and xor_judge_text) by press matrix */
     uint32_t max_nullity; /* 0..XOR_NULLITY_CEILING */
     xor_mask_fn *mask;    /* the cells of each of the rows * cols moves */
     const void *ctx;
-    const char *name;     /* the plugin's, for "NAME: out of memory" */
+    const char *name; /* the plugin's, for "NAME: out of memory" */
 } xor_spec;
 
 /*
@@ -84,8 +87,8 @@ void xor_destroy(void *inst);
  * The goal states: uniform {all 0, all 1}, off {all 0}, on {all 1}, target
  * {boards[1]}.  Writes at most max of them; returns how many it wrote.
  */
-uint32_t xor_goals(const void *inst, const gridbfs_board *boards,
-                   uint64_t *out, uint32_t max);
+uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
+                   uint32_t max);
 
 /* next[m] = state with move m's cells flipped, for every move m. */
 void xor_expand(const void *inst, uint64_t state, uint64_t *next);
@@ -115,9 +118,9 @@ int xor_judge_text(const void *inst, const uint16_t *moves, size_t n,
  * .judge_text = xor_judge_text).
  */
 #define XOR_PLUGIN(name_, summary_, params_, create_)                          \
-    .abi = GRIDBFS_ABI, .size = sizeof(gridbfs_plugin), .name = (name_),      \
-    .summary = (summary_), .params = (params_), .create = (create_),          \
-    .destroy = xor_destroy, .goals = xor_goals, .expand = xor_expand,         \
+    .abi = GRIDBFS_ABI, .size = sizeof(gridbfs_plugin), .name = (name_),       \
+    .summary = (summary_), .params = (params_), .create = (create_),           \
+    .destroy = xor_destroy, .goals = xor_goals, .expand = xor_expand,          \
     .move_text = xor_move_text, .solve = xor_solve
 
 #endif /* GRIDBFS_PLUGINS_XOR_H */

@@ -27,8 +27,9 @@ enum { P_SIZE, P_CELLS, P_GOAL, P_MAX_NULLITY, P_COUNT };
 static const gridbfs_param_doc lines_params[P_COUNT + 1] = {
     {"size", "4x4", "board size RxC, 1..32 rows and columns"},
     {"cells", "+-", "the character for 1 (closed), then the one for 0 (open)"},
-    {"goal", "off", "off (every handle open, all 0) or uniform (all cells "
-                    "equal, either colour)"},
+    {"goal", "off",
+     "off (every handle open, all 0) or uniform (all cells "
+     "equal, either colour)"},
     XOR_NULLITY_DOC,
     {NULL, NULL, NULL},
 };

@@ -22,11 +22,17 @@
 #include "../common/params.h"
 #include "../common/xor.h"
 
-#define STENCIL_SIDE 3  /* the stencil is 3x3, centred on the press */
+#define STENCIL_SIDE 3 /* the stencil is 3x3, centred on the press */
 #define STENCIL_CELLS (STENCIL_SIDE * STENCIL_SIDE)
 
 enum {
-    P_SIZE, P_STENCIL, P_WRAP, P_GOAL, P_CELLS, P_PATH_STYLE, P_MAX_NULLITY,
+    P_SIZE,
+    P_STENCIL,
+    P_WRAP,
+    P_GOAL,
+    P_CELLS,
+    P_PATH_STYLE,
+    P_MAX_NULLITY,
     P_COUNT
 };
 
@@ -45,8 +51,7 @@ static const gridbfs_param_doc flip_params[P_COUNT + 1] = {
      "presses; matrix: the least press matrix read row by row, printed "
      "as the judge answer (POJ 3279)"},
     XOR_NULLITY_DOC,
-    {NULL, NULL, NULL}
-};
+    {NULL, NULL, NULL}};
 
 /* Parameters once parsed: what the masks and the kit are built from. */
 struct flip_cfg {

@@ -23,7 +23,7 @@
 #include "../common/params.h"
 #include "swap.h"
 
-#define ABCD_SIDE_MAX 9  /* judge "abcd" needs one digit per coordinate */
+#define ABCD_SIDE_MAX 9 /* judge "abcd" needs one digit per coordinate */
 
 enum { P_SIZE, P_NEIGHBOURHOOD, P_WRAP, P_CELLS, P_COUNT };
 
@@ -34,8 +34,7 @@ static const gridbfs_param_doc swap_params[P_COUNT + 1] = {
      "4: cells sharing an edge are adjacent; 8: an edge or a corner"},
     {"wrap", "false", "true: the board is a torus"},
     {"cells", "10", "the character for 1, then the one for 0"},
-    {NULL, NULL, NULL}
-};
+    {NULL, NULL, NULL}};
 
 /* Parameters once parsed, before the instance exists. */
 struct swap_cfg {
@@ -121,16 +120,18 @@ static int swap_create(const gridbfs_param *params, size_t nparams,
                 continue;
             p->a = (uint16_t)a;
             p->b = (uint16_t)b;
-            p->mask = cells > GRIDBFS_SEARCH_CELLS ? 0
-                      : (uint64_t)1 << a | (uint64_t)1 << b;
+            p->mask = cells > GRIDBFS_SEARCH_CELLS
+                          ? 0
+                          : (uint64_t)1 << a | (uint64_t)1 << b;
             s->moves++;
         }
     }
     assert(s->moves <= GRIDBFS_MAX_MOVES);
     if (swap_prepare(s) < 0) {
         free(s);
-        return param_fail(err, -1, "swap-adjacent: internal error: a "
-                                   "neighbour is not a move");
+        return param_fail(err, -1,
+                          "swap-adjacent: internal error: a "
+                          "neighbour is not a move");
     }
     rule->inst = s;
     rule->rows = cfg.rows;
@@ -190,8 +191,8 @@ static void swap_expand(const void *inst, uint64_t state, uint64_t *next)
  * boards of at most 9x9, else "r1 c1 r2 c2"; compact "r1,c1-r2,c2".
  * Returns the length, or -1.
  */
-static int swap_move_text(const void *inst, uint32_t move, int style,
-                          char *buf, size_t cap)
+static int swap_move_text(const void *inst, uint32_t move, int style, char *buf,
+                          size_t cap)
 {
     const struct swap *s = inst;
     const struct pair *p;
@@ -201,10 +202,12 @@ static int swap_move_text(const void *inst, uint32_t move, int style,
         (style != GRIDBFS_MOVE_JUDGE && style != GRIDBFS_MOVE_COMPACT))
         return -1;
     p = &s->pair[move];
-    n = snprintf(buf, cap, style == GRIDBFS_MOVE_COMPACT ? "%u,%u-%u,%u"
-                           : abcd ? "%u%u%u%u" : "%u %u %u %u",
-                 p->a / s->cols + 1, p->a % s->cols + 1,
-                 p->b / s->cols + 1, p->b % s->cols + 1);
+    n = snprintf(buf, cap,
+                 style == GRIDBFS_MOVE_COMPACT ? "%u,%u-%u,%u"
+                 : abcd                        ? "%u%u%u%u"
+                                               : "%u %u %u %u",
+                 p->a / s->cols + 1, p->a % s->cols + 1, p->b / s->cols + 1,
+                 p->b % s->cols + 1);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 

@@ -47,10 +47,14 @@ int main(int argc, char **argv)
     for (int r = 0; r < 4; r++)
         for (int c = 0; c < 4; c++) {
             uint16_t m = (uint16_t)(1u << (r * 4 + c));
-            if (r > 0) m |= (uint16_t)(1u << ((r - 1) * 4 + c));
-            if (r < 3) m |= (uint16_t)(1u << ((r + 1) * 4 + c));
-            if (c > 0) m |= (uint16_t)(1u << (r * 4 + c - 1));
-            if (c < 3) m |= (uint16_t)(1u << (r * 4 + c + 1));
+            if (r > 0)
+                m |= (uint16_t)(1u << ((r - 1) * 4 + c));
+            if (r < 3)
+                m |= (uint16_t)(1u << ((r + 1) * 4 + c));
+            if (c > 0)
+                m |= (uint16_t)(1u << (r * 4 + c - 1));
+            if (c < 3)
+                m |= (uint16_t)(1u << (r * 4 + c + 1));
             press[r * 4 + c] = m;
         }
     memset(dist, UNREACHED, sizeof dist);

@@ -27,7 +27,7 @@ static uint64_t splitmix64(void)
     return z ^ (z >> 31);
 }
 
-static int grid;            /* 1: grid syntax, 0: line syntax */
+static int grid; /* 1: grid syntax, 0: line syntax */
 static unsigned rows, cols;
 static char one = 'b', zero = 'w';
 
@@ -64,7 +64,8 @@ static void random_k(unsigned char *cell, unsigned n, unsigned k)
 static void usage(void)
 {
     fputs("usage: gen flip grid|line CELLS RxC N SEED\n"
-          "       gen swap grid|line RxC K N SEED\n", stderr);
+          "       gen swap grid|line RxC K N SEED\n",
+          stderr);
     exit(2);
 }
 
@@ -127,7 +128,8 @@ int main(int argc, char **argv)
             }
             board(a);
         }
-        putchar_unlocked('\n'); /* grid: the blank line; line: the record's end */
+        putchar_unlocked(
+            '\n'); /* grid: the blank line; line: the record's end */
     }
     return fflush(stdout) ? 1 : 0;
 }

@@ -51,7 +51,8 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     fprintf(stats, "%.6f %ld %d %.6f\n",
-            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+            (double)(t1.tv_sec - t0.tv_sec) +
+                (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
             ru.ru_maxrss, code,
             (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);

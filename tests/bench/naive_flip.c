@@ -17,10 +17,14 @@ static char visited[65536];
 static int flip(int s, int r, int c)
 {
     s ^= 1 << (r * 4 + c);
-    if (r > 0) s ^= 1 << ((r - 1) * 4 + c);
-    if (r < 3) s ^= 1 << ((r + 1) * 4 + c);
-    if (c > 0) s ^= 1 << (r * 4 + c - 1);
-    if (c < 3) s ^= 1 << (r * 4 + c + 1);
+    if (r > 0)
+        s ^= 1 << ((r - 1) * 4 + c);
+    if (r < 3)
+        s ^= 1 << ((r + 1) * 4 + c);
+    if (c > 0)
+        s ^= 1 << (r * 4 + c - 1);
+    if (c < 3)
+        s ^= 1 << (r * 4 + c + 1);
     return s;
 }
 

@@ -41,9 +41,12 @@ static int bfs(int start, int target)
                 int a = r * 4 + c;
                 for (int k = 0; k < 2; k++) { /* right, then down */
                     int b;
-                    if (k == 0 && c < 3) b = a + 1;
-                    else if (k == 1 && r < 3) b = a + 4;
-                    else continue;
+                    if (k == 0 && c < 3)
+                        b = a + 1;
+                    else if (k == 1 && r < 3)
+                        b = a + 4;
+                    else
+                        continue;
                     if (((s >> a) & 1) == ((s >> b) & 1))
                         continue;
                     int t = s ^ (1 << a) ^ (1 << b);

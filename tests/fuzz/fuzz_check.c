@@ -8,8 +8,8 @@
 #include <string.h>
 
 #define UTF8_MAX 4
-#define MOVE_TEXT 64 /* output.c's MOVE_TEXT_MAX */
-#define NUM_TEXT 24  /* a uint64_t in decimal, with its NUL */
+#define MOVE_TEXT 64         /* output.c's MOVE_TEXT_MAX */
+#define NUM_TEXT 24          /* a uint64_t in decimal, with its NUL */
 #define JUDGE_ROOM_FIRST 256 /* as output.c asks a plugin's judge_text() */
 #define JUDGE_ROOM_CHECKED ((size_t)1 << 20) /* then gives up checking */
 
@@ -491,7 +491,8 @@ static int plugin_judge_text(const out_result *r, xbuf *b)
          room *= 4) {
         char *buf = malloc(room);
         FUZZ_CHECK(buf, "out of memory");
-        int n = text(r->inst, r->ans.path, r->ans.npath, r->with_path, buf, room);
+        int n =
+            text(r->inst, r->ans.path, r->ans.npath, r->with_path, buf, room);
         if (n >= 0 && (size_t)n < room)
             xb_add(b, buf, (size_t)n);
         free(buf);

@@ -18,8 +18,8 @@ static int create(const gridbfs_param *params, size_t nparams,
     unsigned r = 0, c = 0;
     for (size_t i = 0; i < nparams; i++)
         if (strcmp(params[i].key, "size") == 0 &&
-            (sscanf(params[i].value, "%ux%u", &r, &c) != 2 || r < 1 ||
-             c < 1 || r * c > 64)) {
+            (sscanf(params[i].value, "%ux%u", &r, &c) != 2 || r < 1 || c < 1 ||
+             r * c > 64)) {
             snprintf(err->text, err->cap, "size: expected RxC of 64 cells");
             err->param = (long)i;
             return -1;
@@ -56,5 +56,5 @@ static const gridbfs_param_doc params[] = {
 
 /* The operations above, for the table of each toggle plugin. */
 #define TOGGLE_OPS                                                             \
-    .params = params, .create = create, .destroy = destroy,                   \
+    .params = params, .create = create, .destroy = destroy,                    \
     .goals = goal_all_zero, .expand = expand, .move_text = move_text

@@ -44,5 +44,5 @@ static int move_text(const void *inst, uint32_t move, int style, char *buf,
 }
 
 PLUGIN_TABLE(GRIDBFS_ABI, sizeof(gridbfs_plugin), "typed-size",
-             "toggle any cell, sized by the core (for the tests)",
-             typed_params, create, goal_all_zero, expand, move_text)
+             "toggle any cell, sized by the core (for the tests)", typed_params,
+             create, goal_all_zero, expand, move_text)

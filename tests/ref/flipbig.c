@@ -66,8 +66,8 @@ static uint64_t rnd(void) /* xorshift64 */
     return state;
 }
 
-__attribute__((noreturn, format(printf, 1, 2)))
-static void die(const char *format, ...)
+__attribute__((noreturn, format(printf, 1, 2))) static void
+die(const char *format, ...)
 {
     va_list ap;
 

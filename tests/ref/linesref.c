@@ -656,8 +656,7 @@ static void check_one(const opts *o, FILE *out, long rec, const board *b,
         change(&s, i - 1, j - 1);
     }
     if (!at_goal(&s, o->goal))
-        report(bad, "record %ld: the %d moves do not reach the goal", rec,
-               got);
+        report(bad, "record %ld: the %d moves do not reach the goal", rec, got);
 }
 
 static int cmd_check(const opts *o, const char *records, const char *output)
@@ -713,7 +712,8 @@ static int selftest_small(void)
                         b.v[k / cols][k % cols] = p >> k & 1;
                     int want = subsets_min(&b, goal);
                     int got = sums_min(&b, goal, &x);
-                    if (got != want || (got >= 0 && !replays(&b, &x, got, goal)))
+                    if (got != want ||
+                        (got >= 0 && !replays(&b, &x, got, goal)))
                         if (fails++ < MAX_REPORTS)
                             fprintf(stderr,
                                     "selftest: %dx%d goal %d board %#x: sums "
@@ -756,8 +756,10 @@ static int selftest_big(void)
             if (w < 0 || w > ny || !replays(&b, &x, w, GOAL_OFF) ||
                 !solvable(&b, GOAL_OFF) || (even && !same))
                 if (fails++ < MAX_REPORTS)
-                    fprintf(stderr, "selftest: %dx%d: sums gave %d for a board "
-                            "of %d changes\n", rows, cols, w, ny);
+                    fprintf(stderr,
+                            "selftest: %dx%d: sums gave %d for a board "
+                            "of %d changes\n",
+                            rows, cols, w, ny);
         }
     return fails;
 }
@@ -774,15 +776,15 @@ static int cmd_selftest(void)
         {4, 4, 0x2002, GOAL_OFF, 6},  /* POJ 2965: -+-- / ---- / ---- / -+-- */
         {4, 4, 0xFFFF, GOAL_OFF, 16}, /* all closed: change every handle */
         {4, 4, 0xFFFF, GOAL_UNIFORM, 0},
-        {4, 4, 0x0001, GOAL_OFF, 7},  /* (1,1) alone: its row and column */
+        {4, 4, 0x0001, GOAL_OFF, 7},     /* (1,1) alone: its row and column */
         {4, 4, 0xFFFE, GOAL_UNIFORM, 7}, /* the same, the other colour */
-        {4, 4, 0x111F, GOAL_OFF, 1},  /* row 1 and column 1: change (1,1) */
+        {4, 4, 0x111F, GOAL_OFF, 1},     /* row 1 and column 1: change (1,1) */
         {1, 1, 1, GOAL_OFF, 1},
         {1, 1, 1, GOAL_UNIFORM, 0},
         {1, 3, 0x7, GOAL_OFF, 1},  /* any change toggles the whole row */
         {1, 3, 0x1, GOAL_OFF, -1}, /* a 1-row board only toggles as a whole */
         {1, 3, 0x1, GOAL_UNIFORM, -1},
-        {3, 1, 0x7, GOAL_OFF, 1},  /* and a 1-column board as a whole */
+        {3, 1, 0x7, GOAL_OFF, 1},     /* and a 1-column board as a whole */
         {2, 2, 0x3, GOAL_UNIFORM, 2}, /* 11/00: two changes either way */
     };
 
@@ -795,9 +797,11 @@ static int cmd_selftest(void)
         int got = subsets_min(&b, facts[k].goal);
         int sums = sums_min(&b, facts[k].goal, &x);
         if (got != facts[k].want || sums != facts[k].want) {
-            fprintf(stderr, "selftest: %dx%d board %#x goal %d: %d and %d, "
-                    "expected %d\n", b.rows, b.cols, (unsigned)facts[k].board,
-                    facts[k].goal, got, sums, facts[k].want);
+            fprintf(stderr,
+                    "selftest: %dx%d board %#x goal %d: %d and %d, "
+                    "expected %d\n",
+                    b.rows, b.cols, (unsigned)facts[k].board, facts[k].goal,
+                    got, sums, facts[k].want);
             fails++;
         }
     }

@@ -51,9 +51,8 @@ static inline int check_pass(void)
  * file), what being the expression, and print it with the message format
  * (NULL: none).  Returns 0.
  */
-__attribute__((format(printf, 3, 4)))
-static inline int check_fail(int line, const char *what, const char *format,
-                             ...)
+__attribute__((format(printf, 3, 4))) static inline int
+check_fail(int line, const char *what, const char *format, ...)
 {
     if (failed++ >= CHECK_SHOW_MAX)
         return 0;
@@ -77,7 +76,7 @@ static inline int check(int ok, int line, const char *what)
 }
 
 #define CHECK(c) ((c) ? check_pass() : check_fail(__LINE__, #c, NULL))
-#define CHECK_AT(line, c, ...) \
+#define CHECK_AT(line, c, ...)                                                 \
     ((c) ? check_pass() : check_fail((line), #c, __VA_ARGS__))
 #define CHECK_MSG(c, ...) CHECK_AT(__LINE__, c, __VA_ARGS__)
 #define CHECK_WHY(c, why) CHECK_AT(__LINE__, c, "%s", why)

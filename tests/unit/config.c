@@ -350,8 +350,9 @@ static void test_schema_errors(void)
         "  rule: poj1753\n"
         "  formt: csv\n",
         "t.yaml:3:3: unknown key 'formt' in defaults (did you mean 'format'?)");
-    ERR("limits: {zzz: 1}\n", "t.yaml:1:10: unknown key 'zzz' in limits "
-                              "(expected max_states, max_line or table_memory)");
+    ERR("limits: {zzz: 1}\n",
+        "t.yaml:1:10: unknown key 'zzz' in limits "
+        "(expected max_states, max_line or table_memory)");
     ERR("limits:\n  max: 5\n",
         "t.yaml:2:3: unknown key 'max' in limits (did you mean 'max_states'?)");
     ERR("rule: x\n", "t.yaml:1:1: unknown key 'rule' at the top level (did you "
@@ -624,7 +625,7 @@ static void test_shipped(const char *path)
     config cfg;
     char err[ERR_CAP] = "";
     const cfg_profile *pr;
-    static const char *const names[] = {"poj1753", "p1225", "chessboard",
+    static const char *const names[] = {"poj1753", "p1225",     "chessboard",
                                         "lights5", "timus1122", "poj2965"};
 
     config_init(&cfg);
@@ -639,8 +640,7 @@ static void test_shipped(const char *path)
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         CHECK(pr && pr->plugin && pr->impossible == NULL);
-        CHECK_STR(size_of(pr),
-                  strcmp(names[i], "lights5") ? "4x4" : "5x5");
+        CHECK_STR(size_of(pr), strcmp(names[i], "lights5") ? "4x4" : "5x5");
     }
     pr = config_profile(&cfg, "poj1753");
     CHECK_STR(pr->plugin, "flip-neighbors");

@@ -41,7 +41,6 @@ static const char *const stencils[] = {"010/111/010", "101/010/101",
 static const gridbfs_plugin *plugin;
 static uint64_t seed = 88172645463325252ull;
 
-
 static uint64_t rnd(void) /* xorshift64 */
 {
     seed ^= seed << 13;
@@ -149,7 +148,6 @@ static const char *desc(const struct geo *g, int style, const gridbfs_board *b)
     return buf;
 }
 
-
 static void to_board(uint32_t n, const uint8_t *x, gridbfs_board *b)
 {
     memset(b, 0, sizeof *b);
@@ -203,8 +201,8 @@ static void expect_text(const struct geo *g, int style, const struct inst *t,
         int n = plugin->judge_text(t->r.inst, a->moves, a->len, path, got,
                                    sizeof got);
         CHECK_MSG(n == (int)len && strcmp(got, want) == 0,
-               "%s: judge text (path %d)\n  got  '%s'\n  want '%s'",
-               desc(g, style, b), path, n >= 0 ? got : "(-1)", want);
+                  "%s: judge text (path %d)\n  got  '%s'\n  want '%s'",
+                  desc(g, style, b), path, n >= 0 ? got : "(-1)", want);
     }
 }
 
@@ -224,12 +222,12 @@ expect_answer(const struct geo *g, int style, const struct inst *t,
     solve(t, b, &a);
     if (want->w == NONE) {
         CHECK_MSG(a.st == GRIDBFS_IMPOSSIBLE, "%s: status %d, want impossible",
-               desc(g, style, b), a.st);
+                  desc(g, style, b), a.st);
         return &a;
     }
     if (a.st != GRIDBFS_SOLVED || a.len != want->w) {
         CHECK_MSG(0, "%s: status %d with %zu presses, want %u (%s)",
-               desc(g, style, b), a.st, a.len, want->w, a.err);
+                  desc(g, style, b), a.st, a.len, want->w, a.err);
         return &a;
     }
     memset(x, 0, g->n);
@@ -239,9 +237,9 @@ expect_answer(const struct geo *g, int style, const struct inst *t,
     }
     CHECK_MSG(order, "%s: presses not increasing", desc(g, style, b));
     CHECK_MSG(memcmp(x, want->by[style], g->n) == 0, "%s: not the least %s",
-           desc(g, style, b), style == MATRIX ? "matrix" : "press list");
+              desc(g, style, b), style == MATRIX ? "matrix" : "press list");
     CHECK_MSG(reaches(g, board, target, a.moves, a.len),
-           "%s: the presses miss the goal", desc(g, style, b));
+              "%s: the presses miss the goal", desc(g, style, b));
     if (text)
         expect_text(g, style, t, &a, b);
     return &a;
@@ -286,7 +284,7 @@ static void small_goal(const struct geo *g, const struct table *tab,
             continue;
         size_t len = descend(dist, mask, s, path);
         CHECK_MSG(a->len == len && !memcmp(a->moves, path, len * sizeof *path),
-               "%s: not the distance table's path", desc(g, MOVES, b));
+                  "%s: not the distance table's path", desc(g, MOVES, b));
     }
 out:
     free(dist);
@@ -408,18 +406,19 @@ static void test_refs_agree(void)
             table_best(&tab, p, &w[0]);
             split_best(&sp, p, &w[1]);
             CHECK_MSG(same_best(g.n, &w[0], &w[1]),
-                   "references: table and "
-                   "split differ, %s pattern %#llx",
-                   g.stencil, (unsigned long long)p);
+                      "references: table and "
+                      "split differ, %s pattern %#llx",
+                      g.stencil, (unsigned long long)p);
             if (s > 0)
                 continue;
             bytes(g.n, p, pat);
             w[2].w = w[3].w = NONE;
             chase_all(&g, pat, &w[2]);
             chase_forms(&g, pat, &w[3]);
-            CHECK_MSG(same_best(g.n, &w[0], &w[2]) && same_best(g.n, &w[0], &w[3]),
-                   "references: table and chase differ, pattern %#llx",
-                   (unsigned long long)p);
+            CHECK_MSG(same_best(g.n, &w[0], &w[2]) &&
+                          same_best(g.n, &w[0], &w[3]),
+                      "references: table and chase differ, pattern %#llx",
+                      (unsigned long long)p);
         }
         table_free(&tab);
         split_free(&sp);
@@ -462,7 +461,7 @@ static void test_big_other(void)
                     solve(&t[MOVES], b, &a[MOVES]);
                     solve(&t[MATRIX], b, &a[MATRIX]);
                     CHECK_MSG(a[0].st == a[1].st && a[0].len == a[1].len,
-                           "%s: the styles disagree", desc(&g, MOVES, b));
+                              "%s: the styles disagree", desc(&g, MOVES, b));
                     if (a[0].st == GRIDBFS_REFUSED) {
                         CHECK_MSG(
                             !strncmp(a[0].err, "null space of dimension ", 24),
@@ -470,15 +469,15 @@ static void test_big_other(void)
                         continue;
                     }
                     CHECK_MSG(!i || a[0].st == GRIDBFS_SOLVED, "%s: status %d",
-                           desc(&g, MOVES, b), a[0].st);
+                              desc(&g, MOVES, b), a[0].st);
                     for (int st = MOVES; st <= MATRIX; st++)
                         CHECK_MSG(a[st].st != GRIDBFS_SOLVED ||
-                                   (a[st].len <= bound &&
-                                    reaches(&g, board, target, a[st].moves,
-                                            a[st].len)),
-                               "%s: %zu presses, made with %u, or they miss "
-                               "the goal",
-                               desc(&g, st, b), a[st].len, bound);
+                                      (a[st].len <= bound &&
+                                       reaches(&g, board, target, a[st].moves,
+                                               a[st].len)),
+                                  "%s: %zu presses, made with %u, or they miss "
+                                  "the goal",
+                                  desc(&g, st, b), a[st].len, bound);
                 }
             next:
                 drop(&t[MOVES]);
@@ -501,8 +500,8 @@ static void expect_refused(const char *spec, long at, const char *want)
     if (rc == 0)
         plugin->destroy(r.inst);
     CHECK_MSG(rc == -1 && err.param == at && strcmp(text, want) == 0,
-          "'%s': rc %d param %ld '%s', want param %ld '%s'", spec, rc,
-          err.param, text, at, want);
+              "'%s': rc %d param %ld '%s', want param %ld '%s'", spec, rc,
+              err.param, text, at, want);
 }
 
 static void test_params(void)
@@ -566,12 +565,12 @@ static void expect_solve(const char *spec, const char *board, int st,
     pic(board, &b[1]);
     solve(&t, b, &a);
     CHECK_MSG(a.st == st && (st == GRIDBFS_IMPOSSIBLE || a.len == len) &&
-              (st != GRIDBFS_SOLVED || len == 0 || a.moves[0] == first) &&
-              strcmp(a.err, err) == 0,
-          "'%s' %s: status %d, %zu presses, first %u, '%s'; want %d, %zu, "
-          "%u, '%s'",
-          spec, board, a.st, a.len, a.len ? a.moves[0] : 0, a.err, st, len,
-          first, err);
+                  (st != GRIDBFS_SOLVED || len == 0 || a.moves[0] == first) &&
+                  strcmp(a.err, err) == 0,
+              "'%s' %s: status %d, %zu presses, first %u, '%s'; want %d, %zu, "
+              "%u, '%s'",
+              spec, board, a.st, a.len, a.len ? a.moves[0] : 0, a.err, st, len,
+              first, err);
     drop(&t);
 }
 
@@ -622,14 +621,14 @@ static void test_too_long(void)
     a.len = 0;
     a.st = plugin->solve(t.r.inst, b, NULL, 0, &a.len, &e);
     CHECK_MSG(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 0: %d, %zu", a.st,
-          a.len);
+              a.len);
     a.st = plugin->solve(t.r.inst, b, a.moves, 3, &a.len, &e);
     CHECK_MSG(a.st == GRIDBFS_TOO_LONG && a.len == 4, "cap 3: %d, %zu", a.st,
-          a.len);
+              a.len);
     a.st = plugin->solve(t.r.inst, b, a.moves, 4, &a.len, &e);
     CHECK_MSG(a.st == GRIDBFS_SOLVED && a.len == 4 && a.moves[0] == 1 &&
-              a.moves[1] == 2 && a.moves[2] == 13 && a.moves[3] == 14,
-          "cap 4: %d, %zu", a.st, a.len);
+                  a.moves[1] == 2 && a.moves[2] == 13 && a.moves[3] == 14,
+              "cap 4: %d, %zu", a.st, a.len);
     pic("0", &b[0]);
     a.st = plugin->solve(t.r.inst, b, NULL, 0, &a.len, &e);
     CHECK_MSG(a.st == GRIDBFS_SOLVED && a.len == 0, "solved, cap 0: %d", a.st);
@@ -648,8 +647,8 @@ static void expect_judge(const char *spec, const uint16_t *moves, size_t n,
         return;
     int got = plugin->judge_text(t.r.inst, moves, n, path, buf, sizeof buf);
     CHECK_MSG(got == (int)len && strcmp(buf, want) == 0,
-          "'%s': judge text %d\n  got  '%s'\n  want '%s'", spec, got,
-          got >= 0 ? buf : "", want);
+              "'%s': judge text %d\n  got  '%s'\n  want '%s'", spec, got,
+              got >= 0 ? buf : "", want);
     /* exactly enough room fits, one byte less does not */
     got = plugin->judge_text(t.r.inst, moves, n, path, buf, len + 1);
     CHECK_MSG(got == (int)len, "'%s': exact cap gave %d", spec, got);
@@ -727,15 +726,16 @@ static void test_threads(void)
     for (int k = 0; k < THREADS; k++) {
         jobs[k] = (struct job){&t, boards, COUNT, got[k]};
         CHECK_MSG(pthread_create(&tid[k], NULL, solver, &jobs[k]) == 0,
-              "pthread_create");
+                  "pthread_create");
     }
     for (int k = 0; k < THREADS; k++) {
         pthread_join(tid[k], NULL);
         for (int i = 0; i < COUNT; i++)
-            CHECK_MSG(got[k][i].st == want[i].st && got[k][i].len == want[i].len &&
-                      !memcmp(got[k][i].moves, want[i].moves,
-                              want[i].len * sizeof *want[i].moves),
-                  "thread %d, board %d: another answer", k, i);
+            CHECK_MSG(got[k][i].st == want[i].st &&
+                          got[k][i].len == want[i].len &&
+                          !memcmp(got[k][i].moves, want[i].moves,
+                                  want[i].len * sizeof *want[i].moves),
+                      "thread %d, board %d: another answer", k, i);
     }
     drop(&t);
 }
@@ -767,9 +767,9 @@ static void time_lights_out(uint32_t side, int count)
                 sscanf(a.err, "null space of dimension %u", &nullity);
             else
                 CHECK_MSG(a.st == GRIDBFS_SOLVED &&
-                           reaches(&g, cells, cells, a.moves, a.len),
-                       "%s: status %d, or the presses miss the goal",
-                       desc(&g, st, b), a.st);
+                              reaches(&g, cells, cells, a.moves, a.len),
+                          "%s: status %d, or the presses miss the goal",
+                          desc(&g, st, b), a.st);
         }
     }
     printf("flip_exact: Lights Out %ux%u, nullity %u: create() %.2f ms, "
@@ -808,9 +808,8 @@ int main(void)
         return 1;
     }
     plugin = load(dir);
-    if (!CHECK_MSG(plugin && plugin->solve &&
-                   plugin->judge_text,
-               "flip-neighbors: no solve() or judge_text()"))
+    if (!CHECK_MSG(plugin && plugin->solve && plugin->judge_text,
+                   "flip-neighbors: no solve() or judge_text()"))
         return 1;
     test_params();
     test_refusal();

@@ -109,8 +109,7 @@ static void test_solve_big(const char *goal)
             change(&b, SIDE, SIDE, k / SIDE, k % SIDE);
             want[n++] = (uint16_t)k;
         }
-    CHECK(ops->solve(l.rule.inst, &b, NULL, 0, &len, &err) ==
-          GRIDBFS_TOO_LONG);
+    CHECK(ops->solve(l.rule.inst, &b, NULL, 0, &len, &err) == GRIDBFS_TOO_LONG);
     CHECK(len == n);
     CHECK(ops->solve(l.rule.inst, &b, got, n - 1, &len, &err) ==
           GRIDBFS_TOO_LONG);
@@ -157,9 +156,11 @@ static void test_text_and_params(void)
 
     make(&l, "32x32", NULL, NULL);
     CHECK(ops->move_text(l.rule.inst, 1023, GRIDBFS_MOVE_JUDGE, buf,
-                         sizeof buf) == 5 && strcmp(buf, "32 32") == 0);
+                         sizeof buf) == 5 &&
+          strcmp(buf, "32 32") == 0);
     CHECK(ops->move_text(l.rule.inst, 32, GRIDBFS_MOVE_COMPACT, buf,
-                         sizeof buf) == 3 && strcmp(buf, "2,1") == 0);
+                         sizeof buf) == 3 &&
+          strcmp(buf, "2,1") == 0);
     CHECK(ops->move_text(l.rule.inst, 1024, GRIDBFS_MOVE_JUDGE, buf,
                          sizeof buf) == -1);
     CHECK(ops->move_text(l.rule.inst, 1023, GRIDBFS_MOVE_JUDGE, buf, 5) == -1);

@@ -39,7 +39,6 @@ typedef struct ctx {
     size_t nseen;
 } ctx;
 
-
 /* loader_get(name) must fail with a message containing want. */
 static void expect_err(ctx *t, loader *ld, const char *name, const char *want,
                        int line)
@@ -52,7 +51,7 @@ static void expect_err(ctx *t, loader *ld, const char *name, const char *want,
     check(ok, line, "expected error");
     if (!ok)
         fprintf(stderr, "  name '%s'\n  want '%s'\n  got  %s'%s'\n", name, want,
-               p ? "a plugin, and " : "", err);
+                p ? "a plugin, and " : "", err);
 }
 #define EXPECT_ERR(t, ld, name, want)                                          \
     expect_err((t), (ld), (name), (want), __LINE__)
@@ -71,7 +70,7 @@ static const loaded_plugin *expect_ok(ctx *t, loader *ld, const char *name,
     check(ok, line, "expected a plugin");
     if (!ok)
         fprintf(stderr, "  name '%s' want path '%s'\n  got %s '%s'\n", name,
-               path ? path : "(any)", p ? "path" : "error", p ? p->path : err);
+                path ? path : "(any)", p ? "path" : "error", p ? p->path : err);
     return ok ? p : NULL;
 }
 #define EXPECT_OK(t, ld, name, path)                                           \
@@ -167,8 +166,8 @@ static void test_dirs(ctx *t)
     loader_add_dir(ld, "");
     loader_add_dir(ld, "/");
     CHECK(loader_ndirs(ld) == 3 && strcmp(loader_dir(ld, 0), "/x/a") == 0 &&
-                 strcmp(loader_dir(ld, 1), "/x/b") == 0 &&
-                 strcmp(loader_dir(ld, 2), "/") == 0);
+          strcmp(loader_dir(ld, 1), "/x/b") == 0 &&
+          strcmp(loader_dir(ld, 2), "/") == 0);
     loader_free(ld);
 
     /* Relative folders are made absolute when added, so a later chdir (or
@@ -181,8 +180,8 @@ static void test_dirs(ctx *t)
     CHECK(chdir(cwd) == 0);
     CHECK(loader_ndirs(ld) == 2);
     CHECK(loader_ndirs(ld) == 2 &&
-                 strcmp(loader_dir(ld, 0), at(t, t->tmp, "first")) == 0 &&
-                 strcmp(loader_dir(ld, 1), at(t, t->tmp, "no-such-dir")) == 0);
+          strcmp(loader_dir(ld, 0), at(t, t->tmp, "first")) == 0 &&
+          strcmp(loader_dir(ld, 1), at(t, t->tmp, "no-such-dir")) == 0);
     EXPECT_OK(t, ld, "broken-params", at(t, t->tmp, "first/broken-params.so"));
     loader_free(ld);
 
@@ -273,9 +272,9 @@ static void test_files(ctx *t)
 
     CHECK(mkdir(made(t, "first"), 0700) == 0);
     CHECK(copy_file(at(t, t->tp, "broken-params.so"),
-                       made(t, "first/broken-params.so")));
+                    made(t, "first/broken-params.so")));
     CHECK(copy_file(at(t, t->tp, "broken-nosym.so"),
-                       made(t, "first/broken-abi.so")));
+                    made(t, "first/broken-abi.so")));
     CHECK(mkdir(made(t, "odd"), 0700) == 0);
     CHECK(mkdir(made(t, "odd/dir.so"), 0700) == 0);
     CHECK(mkfifo(made(t, "odd/fifo.so"), 0600) == 0);
@@ -285,7 +284,7 @@ static void test_files(ctx *t)
     CHECK(write_text(made(t, "odd/Bad.so"), ""));
     CHECK(write_text(made(t, "odd/notes.txt"), ""));
     CHECK(symlink(at(t, t->tp, "broken-moves.so"),
-                     made(t, "odd/broken-moves.so")) == 0);
+                  made(t, "odd/broken-moves.so")) == 0);
 
     loader *ld = loader_with(at(t, t->tmp, "odd"), NULL, NULL);
     snprintf(t->want, sizeof t->want,
@@ -310,8 +309,8 @@ static void test_files(ctx *t)
 
     /* A failure is remembered, even once the cause is gone. */
     loader_get(ld, "late", err1, sizeof err1);
-    CHECK(symlink(at(t, t->tp, "broken-params.so"),
-                     made(t, "odd/late.so")) == 0);
+    CHECK(symlink(at(t, t->tp, "broken-params.so"), made(t, "odd/late.so")) ==
+          0);
     loader_get(ld, "late", err2, sizeof err2);
     CHECK(strstr(err1, "not found") && strcmp(err1, err2) == 0);
     loader_free(ld);
@@ -344,13 +343,12 @@ static void test_each(ctx *t)
     /* first: broken-abi, broken-params; then the test plugins but those two;
        then odd's valid names not met yet (not Bad.so, not notes.txt). */
     static const char *const order[] = {
-        "broken-abi",    "broken-params", "broken-abi2",   "broken-cells",
-        "broken-judge",
-        "broken-moves",  "broken-name",   "broken-nosym",  "broken-null",
-        "broken-nullop", "broken-silent", "broken-small",  "future-abi",
-        "old-abi",       "typed-size",    "dangling",      "dir",
-        "dirlink",
-        "fifo",          "junk",          "late"};
+        "broken-abi",   "broken-params", "broken-abi2",   "broken-cells",
+        "broken-judge", "broken-moves",  "broken-name",   "broken-nosym",
+        "broken-null",  "broken-nullop", "broken-silent", "broken-small",
+        "future-abi",   "old-abi",       "typed-size",    "dangling",
+        "dir",          "dirlink",       "fifo",          "junk",
+        "late"};
     size_t n = sizeof order / sizeof *order;
     loader *ld = loader_new();
     loader_add_dir(ld, at(t, t->tmp, "first"));
@@ -379,10 +377,9 @@ static void test_each(ctx *t)
                     junk = i;
             }
             CHECK(t->seen_p[moves] &&
-                         t->seen_p[moves] ==
-                             loader_get(ld, "broken-moves", NULL, 0));
+                  t->seen_p[moves] == loader_get(ld, "broken-moves", NULL, 0));
             CHECK(t->seen_err[junk] &&
-                         strstr(t->seen_err[junk], "cannot load"));
+                  strstr(t->seen_err[junk], "cannot load"));
         }
         for (size_t i = 0; i < t->nseen; i++) {
             free(t->seen[i]);

@@ -38,8 +38,8 @@ static record make_record(const char *const *rows, uint32_t n, uint64_t line,
     memset(&rec, 0, sizeof rec);
     rec.line = line;
     for (uint32_t k = 0; k < n; k++) {
-        rec.row[k] = (record_row){rows[k], (uint32_t)strlen(rows[k]),
-                                  line + k * step};
+        rec.row[k] =
+            (record_row){rows[k], (uint32_t)strlen(rows[k]), line + k * step};
         rec.board_rows[k / ROWS]++;
     }
     rec.nboards = (n + ROWS - 1) / ROWS;
@@ -85,8 +85,7 @@ static void expect_fault(const rule_inst *in, record *rec, const char *want,
     char msg[RULES_MSG_MAX] = "";
     uint64_t at = 0;
     CHECK_AT(line, parse_record(in, rec, boards, msg, &at) == -1, "refused");
-    CHECK_AT(line, strcmp(msg, want) == 0, "message '%s', not '%s'", msg,
-             want);
+    CHECK_AT(line, strcmp(msg, want) == 0, "message '%s', not '%s'", msg, want);
     CHECK_AT(line, at == want_line, "line %llu, not %llu",
              (unsigned long long)at, (unsigned long long)want_line);
 }
@@ -105,9 +104,8 @@ static void test_faults(void)
     expect_fault(&one, &rec, "row 1 has 2 cells, expected 3", 3, __LINE__);
     /* a bad cell is reported at its own row's line, however far */
     rec = make_record(bad_cell, 2, 3, 40);
-    expect_fault(&one, &rec,
-                 "row 2: 'x' is not a cell (expected 'b' or 'w')", 43,
-                 __LINE__);
+    expect_fault(&one, &rec, "row 2: 'x' is not a cell (expected 'b' or 'w')",
+                 43, __LINE__);
     rec = make_record(bad_byte, 2, 3, 0);
     expect_fault(&one, &rec,
                  "row 2: byte 0x01 is not a cell (expected 'b' or 'w')", 3,

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PARAMS_MAX 8   /* parameters in one spec */
-#define SPEC_MAX 512   /* bytes of one spec */
-#define TEXT_MAX 256   /* error and move text buffers */
+#define PARAMS_MAX 8 /* parameters in one spec */
+#define SPEC_MAX 512 /* bytes of one spec */
+#define TEXT_MAX 256 /* error and move text buffers */
 
 #include "as_core.h"
 #include "check.h"
@@ -59,7 +59,7 @@ static const gridbfs_plugin *load(const char *dir, const char *name)
         fprintf(stderr, "plugins.c: %s: no %s\n", path, GRIDBFS_ENTRY_NAME);
         return NULL;
     }
-    memcpy(&entry, &sym, sizeof entry);  /* POSIX: object to function */
+    memcpy(&entry, &sym, sizeof entry); /* POSIX: object to function */
     return entry();
 }
 
@@ -110,12 +110,14 @@ static void expect_rule(int line, const gridbfs_plugin *p, const char *spec,
     make(&t, p, spec);
     CHECK_AT(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
     if (t.rc == 0)
-        CHECK_AT(line, t.r.rows == rows && t.r.cols == cols &&
-              t.r.moves == moves && t.r.boards == boards &&
-              t.r.flags == flags && t.r.inst != NULL,
-              "'%s': got %ux%u, %u moves, %u boards, flags %u; "
-              "want %ux%u, %u, %u, %u", spec, t.r.rows, t.r.cols, t.r.moves,
-              t.r.boards, t.r.flags, rows, cols, moves, boards, flags);
+        CHECK_AT(line,
+                 t.r.rows == rows && t.r.cols == cols && t.r.moves == moves &&
+                     t.r.boards == boards && t.r.flags == flags &&
+                     t.r.inst != NULL,
+                 "'%s': got %ux%u, %u moves, %u boards, flags %u; "
+                 "want %ux%u, %u, %u, %u",
+                 spec, t.r.rows, t.r.cols, t.r.moves, t.r.boards, t.r.flags,
+                 rows, cols, moves, boards, flags);
     drop(&t);
 }
 #define RULE(...) expect_rule(__LINE__, __VA_ARGS__)
@@ -128,19 +130,20 @@ static void expect_move(int line, const gridbfs_plugin *p, const char *spec,
 
     make(&t, p, spec);
     CHECK_AT(line, t.rc == 0 && m < t.r.moves, "'%s': no move %u %s", spec, m,
-          t.text);
+             t.text);
     if (t.rc == 0 && m < t.r.moves) {
         p->expand(t.r.inst, pic(from), next);
-        CHECK_AT(line, next[m] == pic(to), "'%s': move %u from %s: got %#llx, "
-              "want %s", spec, m, from, (unsigned long long)next[m], to);
+        CHECK_AT(line, next[m] == pic(to),
+                 "'%s': move %u from %s: got %#llx, "
+                 "want %s",
+                 spec, m, from, (unsigned long long)next[m], to);
     }
     drop(&t);
 }
 #define MOVE(...) expect_move(__LINE__, __VA_ARGS__)
 
 /* Flip: pressing cell m of an empty board lights exactly the picture want. */
-#define PRESS(p, spec, m, want) \
-    expect_move(__LINE__, p, spec, m, "0", want)
+#define PRESS(p, spec, m, want) expect_move(__LINE__, p, spec, m, "0", want)
 
 /*
  * The goals of spec's rule for the puzzle start/target (pictures, NULL for
@@ -173,11 +176,11 @@ static void expect_goals(int line, const gridbfs_plugin *p, const char *spec,
     }
     drop(&t);
 }
-#define GOALS(p, spec, start, target, ...)                                  \
-    expect_goals(__LINE__, p, spec, start, target,                          \
-                 sizeof((const char *[]){__VA_ARGS__}) / sizeof(char *),    \
+#define GOALS(p, spec, start, target, ...)                                     \
+    expect_goals(__LINE__, p, spec, start, target,                             \
+                 sizeof((const char *[]){__VA_ARGS__}) / sizeof(char *),       \
                  (const char *const[]){__VA_ARGS__})
-#define NO_GOALS(p, spec, start, target) \
+#define NO_GOALS(p, spec, start, target)                                       \
     expect_goals(__LINE__, p, spec, start, target, 0, NULL)
 
 /*
@@ -199,12 +202,13 @@ static void expect_error(int line, const gridbfs_plugin *p, const char *spec,
         return;
     }
     CHECK_AT(line, t.err.param == at, "'%s': param %ld, want %ld", spec,
-          t.err.param, at);
-    CHECK_AT(line, prefix ? strncmp(t.text, want, len - 1) == 0
-                       : strcmp(t.text, want) == 0,
-          "'%s': message\n  got  '%s'\n  want '%s'", spec, t.text, want);
+             t.err.param, at);
+    CHECK_AT(line,
+             prefix ? strncmp(t.text, want, len - 1) == 0
+                    : strcmp(t.text, want) == 0,
+             "'%s': message\n  got  '%s'\n  want '%s'", spec, t.text, want);
     CHECK_AT(line, !strchr(t.text, '\n') && islower((unsigned char)t.text[0]),
-          "'%s': not one lowercase line: '%s'", spec, t.text);
+             "'%s': not one lowercase line: '%s'", spec, t.text);
 }
 #define ERROR(...) expect_error(__LINE__, __VA_ARGS__)
 
@@ -221,13 +225,14 @@ static void expect_text(int line, const gridbfs_plugin *p, const char *spec,
     if (t.rc != 0)
         return;
     n = p->move_text(t.r.inst, m, style, buf, sizeof buf);
-    CHECK_AT(line, n >= 0 && strcmp(buf, want) == 0 && (size_t)n == strlen(want),
-          "'%s': move %u style %d: got %d '%s', want '%s'", spec, m, style, n,
-          n >= 0 ? buf : "", want);
+    CHECK_AT(line,
+             n >= 0 && strcmp(buf, want) == 0 && (size_t)n == strlen(want),
+             "'%s': move %u style %d: got %d '%s', want '%s'", spec, m, style,
+             n, n >= 0 ? buf : "", want);
     /* Exactly enough room fits; one byte less does not. */
     n = p->move_text(t.r.inst, m, style, buf, strlen(want) + 1);
     CHECK_AT(line, n == (int)strlen(want), "'%s': move %u: exact cap failed",
-          spec, m);
+             spec, m);
     n = p->move_text(t.r.inst, m, style, buf, strlen(want));
     CHECK_AT(line, n == -1, "'%s': move %u: short cap gave %d", spec, m, n);
     drop(&t);
@@ -242,19 +247,19 @@ static void test_table(const gridbfs_plugin *p, const char *name,
 
     CHECK_MSG(p->abi == GRIDBFS_ABI, "%s: abi %#x", name, (unsigned)p->abi);
     CHECK_MSG(p->size == sizeof(gridbfs_plugin), "%s: size %u", name,
-          (unsigned)p->size);
+              (unsigned)p->size);
     CHECK_MSG(p->name && strcmp(p->name, name) == 0, "%s: name '%s'", name,
-          p->name ? p->name : "(null)");
+              p->name ? p->name : "(null)");
     CHECK_MSG(p->summary && *p->summary && !strchr(p->summary, '\n'),
-          "%s: summary", name);
+              "%s: summary", name);
     CHECK_MSG(p->create && p->destroy && p->goals && p->expand && p->move_text,
-          "%s: missing operations", name);
+              "%s: missing operations", name);
     for (; keys[i]; i++)
         CHECK_MSG(p->params[i].key && strcmp(p->params[i].key, keys[i]) == 0 &&
-              strcmp(p->params[i].default_value, defaults[i]) == 0 &&
-              p->params[i].help && *p->params[i].help,
-              "%s: param %zu is not %s (default %s)", name, i, keys[i],
-              defaults[i]);
+                      strcmp(p->params[i].default_value, defaults[i]) == 0 &&
+                      p->params[i].help && *p->params[i].help,
+                  "%s: param %zu is not %s (default %s)", name, i, keys[i],
+                  defaults[i]);
     CHECK_MSG(p->params[i].key == NULL, "%s: params not NULL-terminated", name);
 }
 
@@ -371,12 +376,19 @@ static void test_goal_max(const gridbfs_plugin *f)
 static void test_flip_errors(const gridbfs_plugin *f)
 {
     static const char *const sizes[] = {
-        "0x4", "33x4", "4x33", "4x0", "4x", "x4", "4x4x", "+4x4", "4X4",
-        "4*4", "4", "-1x4", "4x-4", "99999999999x4", "",
+        "0x4", "33x4", "4x33", "4x0",           "4x",
+        "x4",  "4x4x", "+4x4", "4X4",           "4*4",
+        "4",   "-1x4", "4x-4", "99999999999x4", "",
     };
     static const char *const stencils[] = {
-        "01/111/010", "010/111/0100", "010/121/010", "010/111/010/",
-        "010111010", "010/111", "", "010//111/010",
+        "01/111/010",
+        "010/111/0100",
+        "010/121/010",
+        "010/111/010/",
+        "010111010",
+        "010/111",
+        "",
+        "010//111/010",
     };
     static const char *const cells[] = {
         "b", "bbb", "bb", "b#", "/w", "=w", "", "\xc3\xa9", "b\x01",
@@ -384,7 +396,9 @@ static void test_flip_errors(const gridbfs_plugin *f)
     char spec[SPEC_MAX];
 
     /* The size is the core's (ABI 1.2): one it could not give is refused */
-    ERROR(f, "size=0x4", -1, "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
+    ERROR(
+        f, "size=0x4", -1,
+        "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
     ERROR(f, "size=4x4 goal=up", 1,
           "goal: expected uniform, off, on or target, got 'up'");
     ERROR(f, "size=4x4 stensil=010/111/010", 1,
@@ -412,9 +426,13 @@ static void test_flip_errors(const gridbfs_plugin *f)
     /* Control characters show as '?'; a long value is cut between
      * UTF-8 characters, then "..." (39 'a', a 2-byte 'e' acute that would
      * end past byte 40, then more). */
-    ERROR(f, "goal=a\nb", 0, "goal: expected uniform, off, on or target, "
+    ERROR(f, "goal=a\nb", 0,
+          "goal: expected uniform, off, on or target, "
           "got 'a?b'");
-    ERROR(f, "goal=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9" "bbbb", 0,
+    ERROR(f,
+          "goal=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9"
+          "bbbb",
+          0,
           "goal: expected uniform, off, on or target, "
           "got 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'");
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
@@ -444,13 +462,12 @@ static void test_error_buffer(const gridbfs_plugin *p)
     memset(value, '7', sizeof value - 1);
     value[sizeof value - 1] = '\0';
     CHECK_MSG(p->create(&param, 1, &rule, &err) == -1 && err.param == 0 &&
-          strcmp(small, "cells: ") == 0, "%s: small buffer: '%s'", p->name,
-          small);
+                  strcmp(small, "cells: ") == 0,
+              "%s: small buffer: '%s'", p->name, small);
     snprintf(spec, sizeof spec, "cells=%s", value);
     make(&t, p, spec);
     CHECK_MSG(t.rc == -1 && strstr(t.text, "777...'") && strlen(t.text) < 150,
-              "%s: long value: '%s'",
-          p->name, t.text);
+              "%s: long value: '%s'", p->name, t.text);
     CHECK_MSG(p->create(&param, 1, &rule, NULL) == -1, "%s: NULL err", p->name);
 }
 
@@ -526,11 +543,11 @@ static void test_swap_moves(const gridbfs_plugin *s)
     const char *from = "1000/1000/0000/0000";
     const char *start = "1111/0000/1110/0010", *target = "1010/0101/1010/0101";
 
-    MOVE(s, "size=4x4", 0, from, "0100/1000/0000/0000");  /* (0,1) differ */
-    MOVE(s, "size=4x4", 1, from, from);                   /* (0,4) both 1 */
-    MOVE(s, "size=4x4", 2, from, from);                   /* (1,2) both 0 */
-    MOVE(s, "size=4x4", 7, from, "1000/0100/0000/0000");  /* (4,5) */
-    MOVE(s, "size=4x4", 23, from, from);                  /* (14,15) */
+    MOVE(s, "size=4x4", 0, from, "0100/1000/0000/0000"); /* (0,1) differ */
+    MOVE(s, "size=4x4", 1, from, from);                  /* (0,4) both 1 */
+    MOVE(s, "size=4x4", 2, from, from);                  /* (1,2) both 0 */
+    MOVE(s, "size=4x4", 7, from, "1000/0100/0000/0000"); /* (4,5) */
+    MOVE(s, "size=4x4", 23, from, from);                 /* (14,15) */
     MOVE(s, "size=4x4 wrap=true", 3, from, "0000/1000/0000/1000");
     MOVE(s, "size=4x4 neighbourhood=8", 2, from, "0000/1100/0000/0000");
 
@@ -550,7 +567,9 @@ static void test_swap_errors(const gridbfs_plugin *s)
           "unknown parameter 'nieghbourhood' (did you mean 'neighbourhood'?)");
     ERROR(s, "size=4x4 stencil=010/111/010", 1, "unknown parameter 'stencil'");
     ERROR(s, "size=4x4 goal=off", 1, "unknown parameter 'goal'");
-    ERROR(s, "size=4x33", -1, "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
+    ERROR(
+        s, "size=4x33", -1,
+        "needs a gridbfs that gives the board size (plugin ABI 1.2 or later)");
     ERROR(s, "size=4x4 wrap=1", 1, "wrap: expected true or false, got '1'");
     ERROR(s, "size=4x4 neighbourhood=4 cells=11", 2,
           "cells: expected two distinct printable characters, not blank, "
@@ -570,24 +589,25 @@ static void test_text_refusals(const gridbfs_plugin *p, const char *spec,
     CHECK_MSG(t.rc == 0, "'%s': create failed", spec);
     if (t.rc != 0)
         return;
-    CHECK_MSG(p->move_text(t.r.inst, moves, GRIDBFS_MOVE_JUDGE, buf, sizeof buf)
-          == -1, "%s: move %u past the end printed", p->name, moves);
+    CHECK_MSG(p->move_text(t.r.inst, moves, GRIDBFS_MOVE_JUDGE, buf,
+                           sizeof buf) == -1,
+              "%s: move %u past the end printed", p->name, moves);
     CHECK_MSG(p->move_text(t.r.inst, 0, 7, buf, sizeof buf) == -1,
-          "%s: style 7 printed", p->name);
+              "%s: style 7 printed", p->name);
     CHECK_MSG(p->move_text(t.r.inst, 0, GRIDBFS_MOVE_JUDGE, buf, 0) == -1,
-          "%s: cap 0 printed", p->name);
+              "%s: cap 0 printed", p->name);
     drop(&t);
 }
 
 int main(void)
 {
-    static const char *const fkeys[] = {
-        "size", "stencil", "wrap", "goal", "cells", "path_style",
-        "max_nullity", NULL};
+    static const char *const fkeys[] = {"size",        "stencil", "wrap",
+                                        "goal",        "cells",   "path_style",
+                                        "max_nullity", NULL};
     static const char *const fdefs[] = {
         "4x4", "010/111/010", "false", "uniform", "bw", "moves", "20"};
-    static const char *const skeys[] = {
-        "size", "neighbourhood", "wrap", "cells", NULL};
+    static const char *const skeys[] = {"size", "neighbourhood", "wrap",
+                                        "cells", NULL};
     static const char *const sdefs[] = {"4x4", "4", "false", "10"};
     const char *dir = getenv("GRIDBFS_PLUGIN_DIR");
     const gridbfs_plugin *flip, *swap;

@@ -730,8 +730,8 @@ static void test_long_lines(void)
     reader_close(rd);
 
     /*
-     * An over-long row inside a grid block is one bad row (README, "Input": "one
-     * bad row or a missing row costs one record"): with R=3, lines 1-3 are
+     * An over-long row inside a grid block is one bad row (README, "Input":
+     * "one bad row or a missing row costs one record"): with R=3, lines 1-3 are
      * one invalid board and lines 4-6 the next, aligned.
      */
     rd = open_str("011\n"                  /* 1 */

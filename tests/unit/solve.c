@@ -59,8 +59,7 @@ static int boards_of(const rule_inst *in, const char *text,
     return parse_record(in, &rec, boards, msg, &line);
 }
 
-static solve_result answer(rule_inst *in, const char *text, bfs *b,
-                           char *msg)
+static solve_result answer(rule_inst *in, const char *text, bfs *b, char *msg)
 {
     gridbfs_board boards[RECORD_MAX_BOARDS];
     if (!CHECK_MSG(boards_of(in, text, boards) == 0, "parse %s", text))

@@ -130,7 +130,8 @@ static int make(struct rule *t, const gridbfs_plugin *p, int rows, int cols,
     snprintf(t->name, sizeof t->name, "%s n%d%s", size, eight ? 8 : 4,
              wrap ? " wrap" : "");
     t->r = as_core(params, 3);
-    if (!CHECK_MSG(p->create(params, 3, &t->r, &err) == 0, "%s: %s", t->name, text))
+    if (!CHECK_MSG(p->create(params, 3, &t->r, &err) == 0, "%s: %s", t->name,
+                   text))
         return -1;
     for (uint32_t m = 0; m < t->r.moves; m++) {
         int r1, c1, r2, c2, a, b;
@@ -144,7 +145,7 @@ static int make(struct rule *t, const gridbfs_plugin *p, int rows, int cols,
         a = (r1 - 1) * cols + c1 - 1;
         b = (r2 - 1) * cols + c2 - 1;
         CHECK_MSG(adjacent(t, a, b), "%s: move %u (%s): cells not adjacent",
-              t->name, m, text);
+                  t->name, m, text);
         t->ma[m] = (uint16_t)a;
         t->mb[m] = (uint16_t)b;
     }
@@ -210,8 +211,8 @@ static long exact(const struct rule *t, const gridbfs_board boards[2])
 
     if (st == GRIDBFS_IMPOSSIBLE)
         return -1;
-    if (!CHECK_MSG(st == GRIDBFS_SOLVED, "%s: solve() says %d (%s)", t->name, st,
-               text))
+    if (!CHECK_MSG(st == GRIDBFS_SOLVED, "%s: solve() says %d (%s)", t->name,
+                   st, text))
         return -2;
     return (long)len;
 }
@@ -226,21 +227,21 @@ static int replay(const struct rule *t, const gridbfs_board boards[2], long len)
         uint16_t m = path[i];
         int a, c;
 
-        if (!CHECK_MSG(m < t->r.moves, "%s: move %ld is id %u, of %u", t->name, i,
-                   m, t->r.moves))
+        if (!CHECK_MSG(m < t->r.moves, "%s: move %ld is id %u, of %u", t->name,
+                       i, m, t->r.moves))
             return 0;
         a = t->ma[m];
         c = t->mb[m];
         if (!CHECK_MSG(bit(&b, a) != bit(&b, c),
-                   "%s: move %ld swaps equal "
-                   "pieces (cells %d, %d)",
-                   t->name, i, a, c))
+                       "%s: move %ld swaps equal "
+                       "pieces (cells %d, %d)",
+                       t->name, i, a, c))
             return 0;
         flip(&b, a);
         flip(&b, c);
     }
     return CHECK_MSG(!memcmp(&b, &boards[1], sizeof b),
-                 "%s: the %ld moves miss the target", t->name, len);
+                     "%s: the %ld moves miss the target", t->name, len);
 }
 
 /* ---- independent minima ---- */
@@ -425,8 +426,8 @@ static void test_by_hand(const gridbfs_plugin *p)
         b[1] = pic(hand[i].to);
         long got = exact(&t, b);
 
-        CHECK_MSG(got == hand[i].want, "%s: %s -> %s: %ld swaps, want %ld", t.name,
-              hand[i].from, hand[i].to, got, hand[i].want);
+        CHECK_MSG(got == hand[i].want, "%s: %s -> %s: %ld swaps, want %ld",
+                  t.name, hand[i].from, hand[i].to, got, hand[i].want);
         if (got >= 0)
             replay(&t, b, got);
         drop(&t);
@@ -437,15 +438,15 @@ static void test_by_hand(const gridbfs_plugin *p)
     b[1] = pic(hand[0].to);
     buf[3] = 777;
     CHECK_MSG(p->solve(t.r.inst, b, buf, 3, &len, &err) == GRIDBFS_TOO_LONG &&
-              len == 4 && buf[3] == 777,
-          "cap 3: len %zu", len);
+                  len == 4 && buf[3] == 777,
+              "cap 3: len %zu", len);
     len = 99;
     CHECK_MSG(p->solve(t.r.inst, b, NULL, 0, &len, &err) == GRIDBFS_TOO_LONG &&
-              len == 4,
-          "cap 0: len %zu", len);
+                  len == 4,
+              "cap 0: len %zu", len);
     CHECK_MSG(p->solve(t.r.inst, b, buf, 4, &len, &err) == GRIDBFS_SOLVED &&
-              len == 4,
-          "cap 4: len %zu", len);
+                  len == 4,
+              "cap 4: len %zu", len);
     drop(&t);
 }
 
@@ -473,7 +474,8 @@ static void test_all_targets(const gridbfs_plugin *p, int rows, int cols,
             got = exact(&t, b);
             puzzles++;
             if (!CHECK_MSG(got == want, "%s: %#llx -> %#x: %ld swaps, BFS %ld",
-                       t.name, (unsigned long long)b[0].w[0], g, got, want) ||
+                           t.name, (unsigned long long)b[0].w[0], g, got,
+                           want) ||
                 (got > 0 && !replay(&t, b, got)))
                 bad++;
         }
@@ -516,13 +518,14 @@ static void test_random(const gridbfs_plugin *p, bfs *engine, int rows,
         if (engine) {
             bfs_solve(engine, &br, b[0].w[0], &b[1].w[0], 1, BFS_STATES, &ans);
             CHECK_MSG(ans.status == BFS_FOUND || ans.status == BFS_NONE,
-                  "%s: BFS status %d", t.name, (int)ans.status);
+                      "%s: BFS status %d", t.name, (int)ans.status);
             want = ans.status == BFS_FOUND ? (long)ans.len : -1;
         } else {
             want = ssp_matching(&t, &b[0], &b[1]);
         }
-        if (!CHECK_MSG(got == want, "%s: %d -> %d ones: %ld swaps, %s %ld", t.name,
-                   ks, kt, got, engine ? "BFS" : "matching", want) ||
+        if (!CHECK_MSG(got == want, "%s: %d -> %d ones: %ld swaps, %s %ld",
+                       t.name, ks, kt, got, engine ? "BFS" : "matching",
+                       want) ||
             (got > 0 && !replay(&t, b, got)))
             bad++;
     }
@@ -584,7 +587,7 @@ static void test_threads(const gridbfs_plugin *p)
     for (int i = 0; i < THREADS; i++) {
         pthread_join(th[i], NULL);
         CHECK_MSG(jobs[i].hash == jobs[THREADS].hash,
-              "thread %d: other answers than one thread alone", i);
+                  "thread %d: other answers than one thread alone", i);
     }
     drop(&t);
 }
