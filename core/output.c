@@ -22,22 +22,27 @@ const out_format_info output_formats[FORMAT_COUNT] = {
     [FORMAT_JSONL] = {"jsonl", "JSON Lines, one object a record"},
 };
 
-/* The fields of a record in CSV and JSON Lines, in order. */
+/*
+ * The fields of a record in CSV and JSON Lines, in order: the one list
+ * that the CSV header and both writers are made from (an X macro, so each
+ * writer is the fields one after another, each field's case known).
+ */
+#define RECORD_FIELDS(X)                                                       \
+    X(SOURCE, source)                                                          \
+    X(RECORD, record)                                                          \
+    X(LINE, line)                                                              \
+    X(ID, id)                                                                  \
+    X(RULE, rule)                                                              \
+    X(STATUS, status)                                                          \
+    X(MOVES, moves)                                                            \
+    X(PATH, path)                                                              \
+    X(MESSAGE, message)
+
 enum field {
-    F_SOURCE,
-    F_RECORD,
-    F_LINE,
-    F_ID,
-    F_RULE,
-    F_STATUS,
-    F_MOVES,
-    F_PATH,
-    F_MESSAGE,
-    F_COUNT
+#define FIELD_ENUM(id, name) F_##id,
+    RECORD_FIELDS(FIELD_ENUM) F_COUNT
+#undef FIELD_ENUM
 };
-static const char *const field_names[F_COUNT] = {"source", "record", "line",
-                                                 "id",     "rule",   "status",
-                                                 "moves",  "path",   "message"};
 
 static const char *const status_names[] = {[ST_SOLVED] = "solved",
                                            [ST_IMPOSSIBLE] = "impossible",
@@ -104,14 +109,12 @@ static void sb_puts(strbuf *sb, const char *s)
 
 void output_header(enum out_format fmt, strbuf *sb)
 {
+#define FIELD_HEADER(id, name) sb_puts(sb, F_##id ? "," #name : #name);
     if (fmt != FORMAT_CSV)
         return;
-    for (int f = 0; f < F_COUNT; f++) {
-        if (f)
-            sb_putc(sb, ',');
-        sb_puts(sb, field_names[f]);
-    }
+    RECORD_FIELDS(FIELD_HEADER)
     sb_putc(sb, '\n');
+#undef FIELD_HEADER
 }
 
 /* Move m's text, or "?" if the plugin could not write it. */
@@ -251,7 +254,8 @@ static const char *compact_path(output *o, const out_result *r)
 }
 
 /* Field f of r, escaped, or nothing (CSV) or null (JSON) when absent. */
-static void add_field(output *o, const out_result *r, enum field f, strbuf *sb)
+static inline __attribute__((always_inline)) void
+add_field(output *o, const out_result *r, enum field f, strbuf *sb)
 {
     int solved = r->ans.status == ST_SOLVED;
     const char *text = NULL;
@@ -267,7 +271,13 @@ static void add_field(output *o, const out_result *r, enum field f, strbuf *sb)
         }
         break;
     case F_ID: text = r->id; break;
-    case F_STATUS: text = status_names[r->ans.status]; break;
+    case F_STATUS: /* a word that needs no escaping */
+        if (o->fmt == FORMAT_JSONL)
+            sb_putc(sb, '"');
+        sb_puts(sb, status_names[r->ans.status]);
+        if (o->fmt == FORMAT_JSONL)
+            sb_putc(sb, '"');
+        return;
     case F_PATH:
         text = solved && r->with_path ? compact_path(o, r) : NULL;
         break;
@@ -282,23 +292,24 @@ static void add_field(output *o, const out_result *r, enum field f, strbuf *sb)
 
 static void write_csv(output *o, const out_result *r, strbuf *sb)
 {
-    for (int f = 0; f < F_COUNT; f++) {
-        if (f)
-            sb_putc(sb, ',');
-        add_field(o, r, (enum field)f, sb);
-    }
+#define FIELD_CSV(id, name)                                                    \
+    if (F_##id)                                                                \
+        sb_putc(sb, ',');                                                      \
+    add_field(o, r, F_##id, sb);
+    RECORD_FIELDS(FIELD_CSV)
     sb_putc(sb, '\n');
+#undef FIELD_CSV
 }
 
 static void write_jsonl(output *o, const out_result *r, strbuf *sb)
 {
-    for (int f = 0; f < F_COUNT; f++) {
-        sb_add(sb, f ? ",\"" : "{\"", 2);
-        sb_puts(sb, field_names[f]);
-        sb_add(sb, "\":", 2);
-        add_field(o, r, (enum field)f, sb);
-    }
+#define FIELD_JSON(id, name)                                                   \
+    sb_add(sb,                                                                 \
+           F_##id ? ",\"" #name "\":" : "{\"" #name "\":", sizeof #name + 3);  \
+    add_field(o, r, F_##id, sb);
+    RECORD_FIELDS(FIELD_JSON)
     sb_add(sb, "}\n", 2);
+#undef FIELD_JSON
 }
 
 void output_write(output *o, const out_result *r, strbuf *sb)

@@ -41,6 +41,48 @@ static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
             row, (unsigned char)b, r->one, r->zero);
 }
 
+/*
+ * The rows row[0..rows-1] of one board into bd; -1 at the first fault, row
+ * by row: a row of the wrong length, or a byte that is not a cell.  The
+ * rows before the first short or long one are packed in one pass when
+ * they lie back to back, as the rows of a chunk do.
+ */
+static int pack_board(const rule_inst *in, const record_row *row,
+                      gridbfs_board *bd, char *msg, uint64_t *msg_line)
+{
+    const gridbfs_rule *r = &in->rule;
+    uint32_t good = 0, whole = 1, at = 0;
+    long c = -1;
+
+    while (good < r->rows && row[good].len == r->cols) {
+        whole &= row[good].text == row[0].text + good * r->cols;
+        good++;
+    }
+    if (whole) {
+        c = pack(in, row[0].text, good * r->cols, 0, bd);
+        at = c < 0 ? 0 : (uint32_t)c / r->cols;
+        c = c < 0 ? -1 : c % r->cols;
+    } else {
+        for (; at < good &&
+               (c = pack(in, row[at].text, r->cols, at * r->cols, bd)) < 0;
+             at++)
+            ;
+    }
+    if (c >= 0) {
+        bad_cell(r, at + 1, row[at].text[c], msg);
+        *msg_line = row[at].line;
+        return -1;
+    }
+    if (good < r->rows) {
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
+            good + 1, row[good].len, r->cols);
+        *msg_line = row[good].line;
+        return -1;
+    }
+    return 0;
+}
+
 int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
                  char *msg, uint64_t *msg_line)
 {
@@ -70,20 +112,9 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
             *msg_line = row->line;
             return -1;
         }
-        for (uint32_t i = 0; i < r->rows; i++, row++) {
-            long c = -1;
-            if (row->len != r->cols)
-                fmt(msg, RULES_MSG_MAX,
-                    "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
-                    i + 1, row->len, r->cols);
-            else if ((c = pack(in, row->text, r->cols, i * r->cols,
-                               &boards[b])) >= 0)
-                bad_cell(r, i + 1, row->text[c], msg);
-            if (row->len != r->cols || c >= 0) {
-                *msg_line = row->line;
-                return -1;
-            }
-        }
+        if (pack_board(in, row, &boards[b], msg, msg_line))
+            return -1;
+        row += r->rows;
     }
     return 0;
 }
