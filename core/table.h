@@ -50,11 +50,12 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
  * A cache of tables for goals the puzzles give (a swap's target), for
  * streams where the same goals come back: budget bytes of tables in all,
  * least recently used out first, safe to share between threads.  Goals
- * earn a table once their searches have visited about as many states as
- * the table would take to build.  Tables answer the same distances as
- * searches but may take another shortest path, and never stop at a state
- * limit, so callers use them only where no path is printed and no search
- * could stop.
+ * earn a table once their searches have visited half as many states as
+ * the table holds (a search visits a state at about twice the cost a
+ * build does).  Tables answer the same distances as searches but may take
+ * another shortest path, and never stop at a state limit, so callers use
+ * them only where no path is printed (rule_inst's need_path) and no search
+ * could stop (every state fits under max_states): rules.c's plan().
  */
 typedef struct tcache tcache;
 
