@@ -29,6 +29,7 @@
 
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyz0123456789-"
 #define NAME_MAX_LEN 64
+#define LOADER_FAILURES 64 /* names that failed to load, kept for reuse */
 #define SUFFIX ".so"
 #define SUFFIX_LEN (sizeof SUFFIX - 1)
 /* A plugin name shown in a message, made printable and cut short. */
@@ -80,6 +81,16 @@ static int valid_name(const char *s, size_t len)
     return len >= 1 && len <= NAME_MAX_LEN && strspn(s, NAME_CHARS) == len;
 }
 
+static void entry_free(entry *e)
+{
+    if (e->handle)
+        dlclose(e->handle);
+    free(e->p.name);
+    free(e->p.path);
+    free(e->err);
+    free(e);
+}
+
 loader *loader_new(void)
 {
     return xcalloc(1, sizeof(loader));
@@ -91,15 +102,8 @@ void loader_free(loader *ld)
         return;
     for (size_t i = 0; i < ld->ndirs; i++)
         free(ld->dirs[i]);
-    for (size_t i = 0; i < ld->ncache; i++) {
-        entry *e = ld->cache[i];
-        if (e->handle)
-            dlclose(e->handle);
-        free(e->p.name);
-        free(e->p.path);
-        free(e->err);
-        free(e);
-    }
+    for (size_t i = 0; i < ld->ncache; i++)
+        entry_free(ld->cache[i]);
     free(ld->dirs);
     free(ld->cache);
     free(ld);
@@ -360,11 +364,40 @@ fail:
 }
 
 /* The cache entry for the valid name, loading the plugin on first use. */
+/*
+ * Forget the least recently used failure once more than LOADER_FAILURES
+ * are kept: names that cannot be loaded come from the input, and must not
+ * grow the cache without bound.  Plugins that loaded stay (there are only
+ * as many as plugin files), since rule instances point into them.
+ */
+static void forget_failure(loader *ld)
+{
+    size_t failures = 0, oldest = SIZE_MAX;
+    for (size_t i = ld->ncache; i-- > 0;)
+        if (!ld->cache[i]->p.ops) {
+            failures++;
+            oldest = i;
+        }
+    if (failures <= LOADER_FAILURES)
+        return;
+    entry_free(ld->cache[oldest]);
+    memmove(&ld->cache[oldest], &ld->cache[oldest + 1],
+            (ld->ncache - oldest - 1) * sizeof *ld->cache);
+    ld->ncache--;
+}
+
 static entry *lookup(loader *ld, const char *name)
 {
     for (size_t i = 0; i < ld->ncache; i++)
-        if (strcmp(ld->cache[i]->p.name, name) == 0)
-            return ld->cache[i];
+        if (strcmp(ld->cache[i]->p.name, name) == 0) {
+            entry *e = ld->cache[i];
+            if (!e->p.ops) { /* the most recent failure goes last */
+                memmove(&ld->cache[i], &ld->cache[i + 1],
+                        (ld->ncache - i - 1) * sizeof *ld->cache);
+                ld->cache[ld->ncache - 1] = e;
+            }
+            return e;
+        }
     entry *e = xcalloc(1, sizeof *e);
     e->p.name = xstrdup(name);
     e->p.path = find_file(ld, name, &e->err, &e->missing);
@@ -373,6 +406,8 @@ static entry *lookup(loader *ld, const char *name)
         e->p.ops = &e->table;
     ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
     ld->cache[ld->ncache++] = e;
+    if (!e->p.ops)
+        forget_failure(ld);
     return e;
 }
 

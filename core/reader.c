@@ -421,6 +421,9 @@ static void line_meta(reader *rd, const char *t, size_t n)
         rec_error(rd, rd->lineno, "empty %.*s=", (int)klen, t);
     else if (memchr(v, '\0', vlen))
         rec_error(rd, rd->lineno, "%.*s= contains a NUL byte", (int)klen, t);
+    else if (slot == &rd->rule_off && vlen > READER_RULE_MAX)
+        rec_error(rd, rd->lineno, "rule= longer than %d bytes",
+                  READER_RULE_MAX);
     else
         *slot = text_add(rd, v, vlen, 1);
 }

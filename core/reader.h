@@ -24,6 +24,8 @@
 #define RECORD_MAX_ROWS (2 * GRIDBFS_MAX_SIDE)
 #define RECORD_MAX_BOARDS 2
 #define READER_MSG_MAX 256
+/* The longest rule= value: no rule or plugin name is longer. */
+#define READER_RULE_MAX 64
 
 typedef struct reader reader;
 

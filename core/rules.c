@@ -23,14 +23,18 @@
 #define FALLBACK_COLS 4
 #define SIZE_TEXT_MAX 16
 
+#define BUCKETS 512 /* hash buckets: twice RULES_CACHED */
+
 struct rules {
     const config *cfg;
     loader *ld;
-    rules_choice chosen; /* chosen.rule is never NULL */
-    int rule_given;      /* -r was given: it beats the config's routes */
-    rule_inst **inst;
+    rules_choice chosen;        /* chosen.rule is never NULL */
+    int rule_given;             /* -r was given: it beats the config's routes */
+    rule_inst *bucket[BUCKETS]; /* chained by hash */
+    rule_inst *newest, *oldest; /* in order of use */
     size_t ninst;
-    tcache *tcache; /* tables for goals the puzzles give */
+    uint64_t now, retired; /* see rules_epoch() */
+    tcache *tcache;        /* tables for goals the puzzles give */
 };
 
 rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
@@ -46,23 +50,89 @@ rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
     return rs;
 }
 
+static void inst_free(rule_inst *in)
+{
+    if (!in->error)
+        in->plugin->ops->destroy(in->rule.inst);
+    table_free(in->table);
+    pthread_mutex_destroy(&in->table_lock);
+    free(in->name);
+    free(in->error);
+    free(in);
+}
+
 void rules_free(rules *rs)
 {
     if (!rs)
         return;
-    for (size_t i = 0; i < rs->ninst; i++) {
-        rule_inst *in = rs->inst[i];
-        if (!in->error)
-            in->plugin->ops->destroy(in->rule.inst);
-        table_free(in->table);
-        pthread_mutex_destroy(&in->table_lock);
-        free(in->name);
-        free(in->error);
-        free(in);
+    for (rule_inst *in = rs->newest, *next; in; in = next) {
+        next = in->older;
+        inst_free(in);
     }
-    free(rs->inst);
     tcache_free(rs->tcache);
     free(rs);
+}
+
+/* FNV-1a of the name, then the size. */
+static uint64_t hash_of(const char *name, uint32_t rows, uint32_t cols)
+{
+    uint64_t h = 14695981039346656037u;
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++)
+        h = (h ^ *s) * 1099511628211u;
+    return (h ^ (rows << 8 | cols)) * 1099511628211u;
+}
+
+/* Take in out of the order of use (and, with unchain, out of its bucket). */
+static void unlink_inst(rules *rs, rule_inst *in, int unchain)
+{
+    *(in->newer ? &in->newer->older : &rs->newest) = in->older;
+    *(in->older ? &in->older->newer : &rs->oldest) = in->newer;
+    in->newer = in->older = NULL;
+    if (unchain) {
+        rule_inst **p = &rs->bucket[in->hash % BUCKETS];
+        while (*p != in)
+            p = &(*p)->chain;
+        *p = in->chain;
+    }
+}
+
+/* Make in the most recently used, stamped now. */
+static void touch(rules *rs, rule_inst *in)
+{
+    in->last_use = rs->now;
+    if (rs->newest == in)
+        return;
+    if (in->newer || in->older || rs->oldest == in)
+        unlink_inst(rs, in, 0);
+    in->older = rs->newest;
+    *(rs->newest ? &rs->newest->newer : &rs->oldest) = in;
+    rs->newest = in;
+}
+
+/* Free the least recently used instances past RULES_CACHED that nothing
+   uses any longer.  The order of use is the order of the stamps, so the
+   first one still in use ends the walk. */
+static void evict(rules *rs)
+{
+    rule_inst *in;
+    while (rs->ninst > RULES_CACHED && (in = rs->oldest) &&
+           in->last_use < rs->retired) {
+        unlink_inst(rs, in, 1);
+        tcache_forget(rs->tcache, in);
+        inst_free(in);
+        rs->ninst--;
+    }
+}
+
+void rules_keep(rules *rs, rule_inst *in)
+{
+    touch(rs, in);
+}
+
+void rules_epoch(rules *rs, uint64_t now, uint64_t retired)
+{
+    rs->now = now;
+    rs->retired = retired; /* evict() runs when the next instance is made */
 }
 
 const char *rules_chosen(const rules *rs)
@@ -142,7 +212,8 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
             r->rows, r->cols, rows, cols);
     else if (r->boards < 1 || r->boards > RECORD_MAX_BOARDS)
         fmt(why, cap, "boards to %" PRIu32 " (expected 1 or 2)", r->boards);
-    else if (r->moves < 1 || r->moves > GRIDBFS_MAX_MOVES)
+    else if (r->moves > GRIDBFS_MAX_MOVES ||
+             (r->moves == 0 && rows * cols > 1)) /* a 1x1 swap has none */
         fmt(why, cap, "moves to %" PRIu32 " (expected 1 to %d)", r->moves,
             GRIDBFS_MAX_MOVES);
     else if (!gridbfs_cell_char(r->one) || !gridbfs_cell_char(r->zero))
@@ -259,12 +330,15 @@ static void plan(const rules *rs, rule_inst *in)
 rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
 {
     char err[RULES_MSG_MAX];
-    for (size_t i = 0; i < rs->ninst; i++) {
-        rule_inst *in = rs->inst[i];
-        if (in->rows == rows && in->cols == cols && strcmp(in->name, name) == 0)
+    uint64_t h = hash_of(name, rows, cols);
+    for (rule_inst *in = rs->bucket[h % BUCKETS]; in; in = in->chain)
+        if (in->hash == h && in->rows == rows && in->cols == cols &&
+            strcmp(in->name, name) == 0) {
+            touch(rs, in);
             return in;
-    }
+        }
     rule_inst *in = xcalloc(1, sizeof *in);
+    in->hash = h;
     in->name = xstrdup(name);
     in->rows = rows;
     in->cols = cols;
@@ -302,8 +376,11 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
                    name, plugin);
         }
     }
-    rs->inst = xreallocarray(rs->inst, rs->ninst + 1, sizeof *rs->inst);
-    rs->inst[rs->ninst++] = in;
+    in->chain = rs->bucket[h % BUCKETS];
+    rs->bucket[h % BUCKETS] = in;
+    rs->ninst++;
+    touch(rs, in);
+    evict(rs);
     return in;
 }
 

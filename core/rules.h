@@ -5,9 +5,10 @@
  *
  * Ownership: rules_new() pairs with rules_free(), which destroys every
  * instance and table.  It borrows the config and loader, which must outlive
- * it.  Instances returned stay valid until rules_free().  rules_get() and
- * rules_choose() are for one thread (the reader); an instance, once
- * returned, may be used by every thread.
+ * it.  rules_get() and rules_choose() are for one thread (the reader); an
+ * instance, once returned, may be used by every thread, and stays valid
+ * until rules_free() or until rules_epoch() says that nothing still uses
+ * it (see there).
  */
 #ifndef GRIDBFS_RULES_H
 #define GRIDBFS_RULES_H
@@ -40,6 +41,10 @@ typedef struct rule_inst {
     int use_exact;     /* answer with the plugin's exact solver */
     int target_tables; /* search through the cache of target tables */
     uint8_t cell[256]; /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
+
+    /* the cache's: see rules.c */
+    uint64_t hash, last_use;
+    struct rule_inst *chain, *newer, *older;
 
     /* what solving needs, shared by the threads */
     uint64_t max_states;
@@ -81,6 +86,21 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols);
  */
 rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
                         uint32_t rows, uint32_t cols);
+
+/*
+ * The cache keeps at most RULES_CACHED instances, least recently used out
+ * first, so input naming ever new rules or sizes holds no more memory.
+ * An instance returned from now on is stamped now; one last stamped
+ * before retired may be freed, as nothing uses it any longer (when the
+ * next new instance is made, so rules_keep() may come first).  The reader
+ * stamps by the number of the chunk it fills, and retires those before
+ * the oldest chunk not yet written.  Until the first call, nothing is
+ * freed.
+ */
+#define RULES_CACHED 256
+void rules_epoch(rules *rs, uint64_t now, uint64_t retired);
+/* Stamp in now: it is used again without a look-up (a file's own rule). */
+void rules_keep(rules *rs, rule_inst *in);
 
 /* The rule -r (or defaults.rule) names. */
 const char *rules_chosen(const rules *rs);

@@ -320,7 +320,11 @@ static chunk *get_chunk(pipeline *p)
         p->allocated++;
     }
     p->inflight += limit;
+    uint64_t now = p->next_seq, retired = p->next_write;
     pthread_mutex_unlock(&p->lock);
+    /* this chunk's records stamp their rules with the number it will get;
+       rules last used by chunks already written may go */
+    rules_epoch(p->rc->rules, now, retired);
     if (c->cap < limit) {
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
@@ -363,10 +367,11 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
 {
     job *j = &c->jobs[c->n++];
 
-    j->in = rec->rule || rec->rows
-                ? rules_choose(rc->rules, src->name, rec->rule, rec->rows,
-                               rec->cols)
-                : file_inst;
+    if (rec->rule || rec->rows)
+        j->in =
+            rules_choose(rc->rules, src->name, rec->rule, rec->rows, rec->cols);
+    else
+        rules_keep(rc->rules, j->in = file_inst);
     j->src = src;
     j->record = rec->index;
     j->line = rec->line;
@@ -405,6 +410,15 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
             sb_add(&c->text, rec->row[k].text, rec->row[k].len);
 }
 
+/* Pass *cur on and start the next chunk, in which the file's own rule in
+   is still in use (even if no record of the chunk names it). */
+static void next_chunk(pipeline *p, chunk **cur, rule_inst *in)
+{
+    submit(p, *cur);
+    *cur = get_chunk(p);
+    rules_keep(p->rc->rules, in);
+}
+
 /* Read one input into chunks; *cur is the chunk being filled. */
 static void read_input(pipeline *p, const char *path, chunk **cur)
 {
@@ -430,8 +444,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         if ((*cur)->n && !reader_buffered(rd)) {
             /* The input may make us wait: answer what we have first. */
             (*cur)->flush = 1;
-            submit(p, *cur);
-            *cur = get_chunk(p);
+            next_chunk(p, cur, in);
         }
         if (!(rec = reader_next(rd)))
             break;
@@ -442,8 +455,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
                                       memory_order_relaxed);
             before = reader_offset(rd);
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
-            submit(p, *cur);
-            *cur = get_chunk(p);
+            next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
         }

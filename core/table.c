@@ -7,6 +7,7 @@
  * lowest-numbered move that goes one step down, paths are deterministic and
  * independent of how the table was built.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +206,17 @@ static tentry *victim(tcache *tc, int tables)
             v = e;
     }
     return v;
+}
+
+void tcache_forget(tcache *tc, const void *owner)
+{
+    pthread_mutex_lock(&tc->lock);
+    for (size_t i = 0; i < TCACHE_KEYS; i++)
+        if (tc->e[i].state != T_FREE && tc->e[i].owner == owner) {
+            assert(!tc->e[i].refs && tc->e[i].state != T_BUILDING);
+            evict(tc, &tc->e[i]);
+        }
+    pthread_mutex_unlock(&tc->lock);
 }
 
 const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,

@@ -72,5 +72,8 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
 void tcache_searched(tcache *tc, const void *owner, const uint64_t *goals,
                      uint32_t ngoals, uint64_t visited);
 void tcache_release(tcache *tc, const table *t);
+/* Forget every table of owner, which no thread may be using (its rule
+   instance is being freed, and another may be made at its address). */
+void tcache_forget(tcache *tc, const void *owner);
 
 #endif /* GRIDBFS_TABLE_H */
