@@ -202,12 +202,15 @@ static char *untrusted_step(const char *name, const char *path,
 
     if (st->st_uid != 0 && st->st_uid != geteuid()) {
         struct passwd pw, *found = NULL;
-        char buf[PW_BUF_CAP], shown[SHOW_CAP];
-        if (getpwuid_r(st->st_uid, &pw, buf, sizeof buf, &found) == 0 && found)
+        char buf[PW_BUF_CAP];
+        if (getpwuid_r(st->st_uid, &pw, buf, sizeof buf, &found) == 0 &&
+            found) {
+            char shown[SHOW_CAP];
             return xfmt("plugin '%s': %s is owned by uid %ju (%s), neither "
                         "root nor the effective user: not trusted",
                         name, path, (uintmax_t)st->st_uid,
                         text_quote(shown, sizeof shown, pw.pw_name));
+        }
         return xfmt("plugin '%s': %s is owned by uid %ju, neither root nor "
                     "the effective user: not trusted",
                     name, path, (uintmax_t)st->st_uid);
@@ -229,9 +232,14 @@ static char *untrusted_step(const char *name, const char *path,
  * file (safe_path() in its misc.c), the file and every folder above it up
  * to / must pass untrusted_step(), checked from the file up so the message
  * names the nearest fault.  A sticky folder is no exception: /tmp (1777)
- * above a plugin refuses it.  A step that is no longer a folder (the tree
- * changed since realpath()) is refused too.  The caller dlopens the same
- * real path, so what is checked is what is loaded.
+ * above a plugin refuses it, as in OpenSSH; with the owner check on every
+ * step an exemption might be sound, but it would buy only plugins in /tmp,
+ * which no installation needs, at the price of a rule with a subtle case.
+ * Magic links (/proc/self/cwd, /dev/fd/N) are resolved by realpath() like
+ * any symlink; one leading nowhere (a deleted file, a pipe) fails there.
+ * A step that is no longer a folder (the tree changed since realpath()) is
+ * refused too.  The caller dlopens the same real path, so what is checked
+ * is what is loaded; only root or we could change it in between.
  */
 static char *untrusted(const char *name, const char *real,
                        const struct stat *st)
