@@ -3,10 +3,14 @@
  * work").
  *
  * A plugin NAME ([a-z0-9-]+) is the file NAME.so in the first folder of the
- * search path that has one.  It is loaded by absolute path only: lstat and
- * S_ISREG on the resolved file, then dlopen(RTLD_NOW | RTLD_LOCAL), then the
- * entry symbol GRIDBFS_ENTRY_NAME, then the table's ABI major version and
- * size are checked.  The current directory is never searched.
+ * search path that has one.  It is loaded by absolute path only: the file
+ * is resolved with realpath(), must be a regular file (lstat, S_ISREG), and
+ * it and every folder above it up to / must be owned by root or the
+ * effective user and writable by neither group nor others (OpenSSH's
+ * StrictModes; sticky folders such as /tmp get no exemption); then
+ * dlopen(RTLD_NOW | RTLD_LOCAL) on that real path, then the entry symbol
+ * GRIDBFS_ENTRY_NAME, then the table's ABI major version and size are
+ * checked.  The current directory is never searched.
  *
  * Ownership: a loader owns every plugin it loaded and the strings it keeps;
  * loader_new() pairs with loader_free(), which dlcloses them all.  Returned
@@ -34,8 +38,15 @@ void loader_free(loader *ld);
 
 /* Append dir to the search path (copied). Empty strings are ignored. */
 void loader_add_dir(loader *ld, const char *dir);
-/* Append every folder of a colon-separated list (GRIDBFS_PLUGIN_PATH). */
-void loader_add_path_list(loader *ld, const char *list);
+/*
+ * Append every absolute folder of a colon-separated list
+ * (GRIDBFS_PLUGIN_PATH); empty entries are skipped.  A relative entry is
+ * not added: refused(arg, entry) is called with it (borrowed, for the
+ * call only), if refused is not NULL, and the list goes on.
+ */
+void loader_add_path_list(loader *ld, const char *list,
+                          void (*refused)(void *arg, const char *entry),
+                          void *arg);
 
 /* The folders searched, in order. */
 size_t loader_ndirs(const loader *ld);
@@ -44,7 +55,8 @@ const char *loader_dir(const loader *ld, size_t i);
 /*
  * The plugin named name, loading it on first use.  Returns NULL with one
  * line in err (no "gridbfs:" prefix, no newline) saying why: a bad name,
- * not found (listing the folders searched), not a regular file, dlopen's own
+ * not found (listing the folders searched), not a regular file, not trusted
+ * (naming the file or folder at fault, its owner or mode), dlopen's own
  * message, missing entry symbol, ABI version mismatch, table too small, or a
  * NULL operation.  A failure is remembered: asking again gives the same error.
  */

@@ -205,6 +205,15 @@ static int find_exe_dir(ctx *c)
     return 0;
 }
 
+/* A relative GRIDBFS_PLUGIN_PATH entry, said and passed over; not an error. */
+static void refused_entry(void *arg, const char *entry)
+{
+    (void)arg;
+    msg("GRIDBFS_PLUGIN_PATH: relative entry '%s' refused (entries must be "
+        "absolute folders)",
+        entry);
+}
+
 /* Load the built-in config, then -c; set up the plugin search path. */
 static int setup(ctx *c)
 {
@@ -226,7 +235,7 @@ static int setup(ctx *c)
         loader_add_dir(c->ld, c->cfg.plugin_dirs[i]);
     const char *env = getenv("GRIDBFS_PLUGIN_PATH");
     if (env)
-        loader_add_path_list(c->ld, env);
+        loader_add_path_list(c->ld, env, refused_entry, NULL);
     fmt(path, sizeof path, "%s/%s", c->exe_dir, GRIDBFS_REL_PLUGINDIR);
     loader_add_dir(c->ld, path);
     return 0;

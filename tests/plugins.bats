@@ -14,6 +14,7 @@ load test_helper/common
 S1='bwwb/bbwb/bwwb/bwww' # poj1753 / flip-neighbors: 4 moves (POJ 1753 sample)
 
 setup() {
+    trusted_tmpdir # plugins are copied into $BATS_TEST_TMPDIR
     cd "$BATS_TEST_TMPDIR" || return 1
     # Physical paths: the loader resolves every plugin file with realpath().
     T=$(pwd -P)
@@ -384,9 +385,10 @@ searched_last() {
 }
 
 @test "a plugin file or folder writable by group or others is refused, with the path" {
-    local d="$BATS_TEST_TMPDIR/loose"
-    mkdir -p "$d" "$BATS_TEST_TMPDIR/tidy"
-    chmod 755 "$d" "$BATS_TEST_TMPDIR/tidy"
+    # (the whole rule, folders above and owners, is tests/trust.bats's)
+    local d="$T/loose"
+    mkdir -p "$d" "$T/tidy"
+    chmod 755 "$d" "$T/tidy"
     cp "$GRIDBFS_PLUGIN_DIR/flip-neighbors.so" "$d/"
     chmod 755 "$d/flip-neighbors.so"
     run -0 --separate-stderr gridbfs -P "$d" <<<"$S1"
@@ -394,17 +396,17 @@ searched_last() {
     chmod g+w "$d/flip-neighbors.so"
     run -2 --separate-stderr gridbfs -P "$d" <<<"$S1"
     assert_output ''
-    assert_regex "$stderr" "$d/flip-neighbors.so is writable by group or others"
+    assert_regex "$stderr" "$(q "$d/flip-neighbors.so") is writable by group \(mode 0775\): not trusted"
     chmod g-w "$d/flip-neighbors.so"
     chmod o+w "$d"
     run -2 --separate-stderr gridbfs -P "$d" <<<"$S1"
-    assert_regex "$stderr" "its folder $d is writable by group or others"
+    assert_regex "$stderr" "$(q "$d") is writable by others \(mode 0757\): not trusted"
     # a symlink from a tidy folder is followed and its target checked
-    ln -s "$d/flip-neighbors.so" "$BATS_TEST_TMPDIR/tidy/flip-neighbors.so"
-    run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/tidy" <<<"$S1"
-    assert_regex "$stderr" "its folder $d is writable"
+    ln -s "$d/flip-neighbors.so" "$T/tidy/flip-neighbors.so"
+    run -2 --separate-stderr gridbfs -P "$T/tidy" <<<"$S1"
+    assert_regex "$stderr" "$(q "$d") is writable by others"
     chmod o-w "$d"
-    run -0 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/tidy" <<<"$S1"
+    run -0 --separate-stderr gridbfs -P "$T/tidy" <<<"$S1"
     assert_output '4'
 }
 

@@ -5,7 +5,9 @@
  * tests/plugins, which is required; GRIDBFS_PLUGIN_DIR the folder of the
  * real plugins, whose cases are skipped (and said so) when it or a plugin
  * is missing.  Odd files (a directory, a FIFO, symlinks, a text file named
- * .so) are made at run time in a mkdtemp folder, removed at the end.
+ * .so) are made at run time in a mkdtemp folder under TMPDIR, removed at
+ * the end; that folder must be trusted (no folder above it writable by
+ * group or others), so TMPDIR=/tmp makes most cases fail.
  */
 #define _XOPEN_SOURCE 700 /* mkdtemp, mkfifo, symlink, realpath */
 
@@ -162,7 +164,7 @@ static void test_dirs(ctx *t)
     char cwd[PATH_MAX];
     loader *ld = loader_new();
 
-    loader_add_path_list(ld, "/x/a::/x/b/:/x/a/:");
+    loader_add_path_list(ld, "/x/a::/x/b/:/x/a/:", NULL, NULL);
     loader_add_dir(ld, "");
     loader_add_dir(ld, "/");
     CHECK(loader_ndirs(ld) == 3 && strcmp(loader_dir(ld, 0), "/x/a") == 0 &&
@@ -390,6 +392,82 @@ static void test_each(ctx *t)
     loader_free(ld);
 }
 
+/* GRIDBFS_PLUGIN_PATH's entries: relative ones refused, one call each. */
+static void refused(void *arg, const char *entry)
+{
+    ctx *t = arg;
+    size_t n = strlen(t->want);
+    snprintf(t->want + n, sizeof t->want - n, "[%s]", entry);
+}
+
+/*
+ * Trust: the file and every folder above it, up to /, writable by neither
+ * group nor others (the owner is root or us: the tests chown in
+ * tests/trust.bats, as root).  Each refusal names the path at fault and
+ * its mode; a symlink is judged where it leads.
+ */
+static void test_trust(ctx *t)
+{
+    CHECK(mkdir(made(t, "trust"), 0755) == 0);
+    CHECK(mkdir(made(t, "trust/a"), 0755) == 0);
+    CHECK(mkdir(made(t, "trust/a/b"), 0755) == 0);
+    CHECK(copy_file(at(t, t->tp, "broken-params.so"),
+                    made(t, "trust/a/b/broken-params.so")));
+    CHECK(mkdir(made(t, "link"), 0755) == 0);
+    CHECK(symlink(at(t, t->tmp, "trust/a/b/broken-params.so"),
+                  made(t, "link/broken-params.so")) == 0);
+    char dir_b[2 * PATH_MAX], dir_a[2 * PATH_MAX], file[2 * PATH_MAX];
+    snprintf(dir_a, sizeof dir_a, "%s", at(t, t->tmp, "trust/a"));
+    snprintf(dir_b, sizeof dir_b, "%s", at(t, t->tmp, "trust/a/b"));
+    snprintf(file, sizeof file, "%s",
+             at(t, t->tmp, "trust/a/b/broken-params.so"));
+
+    static const struct {
+        const char *what; /* 'f' the file, 'b' its folder, 'a' the one above */
+        mode_t mode;
+        const char *why;
+    } cases[] = {
+        {"f", 0664, "is writable by group (mode 0664): not trusted"},
+        {"f", 0646, "is writable by others (mode 0646): not trusted"},
+        {"b", 0775, "is writable by group (mode 0775): not trusted"},
+        {"a", 0777,
+         "is writable by group and others (mode 0777): not "
+         "trusted"},
+        {"a", 01777,
+         "is writable by group and others (mode 1777): not "
+         "trusted"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *path = cases[i].what[0] == 'f'   ? file
+                           : cases[i].what[0] == 'b' ? dir_b
+                                                     : dir_a;
+        mode_t good = cases[i].what[0] == 'f' ? 0644 : 0755;
+        CHECK(chmod(path, cases[i].mode) == 0);
+        for (int via_link = 0; via_link < 2; via_link++) {
+            loader *ld = loader_with(via_link ? at(t, t->tmp, "link") : dir_b,
+                                     NULL, NULL);
+            snprintf(t->want, sizeof t->want, "plugin 'broken-params': %s %s",
+                     path, cases[i].why);
+            EXPECT_ERR(t, ld, "broken-params", t->want);
+            loader_free(ld);
+        }
+        CHECK(chmod(path, good) == 0);
+    }
+    loader *ld = loader_with(at(t, t->tmp, "link"), NULL, NULL);
+    EXPECT_OK(t, ld, "broken-params", file); /* all tidy again */
+    loader_free(ld);
+
+    /* Relative entries of a path list are refused, each said once; the
+       absolute ones around them are still added. */
+    ld = loader_new();
+    t->want[0] = '\0';
+    loader_add_path_list(ld, "rel:/x/a::./b:../c:/x/b:d/", refused, t);
+    CHECK(strcmp(t->want, "[rel][./b][../c][d/]") == 0);
+    CHECK(loader_ndirs(ld) == 2 && strcmp(loader_dir(ld, 0), "/x/a") == 0 &&
+          strcmp(loader_dir(ld, 1), "/x/b") == 0);
+    loader_free(ld);
+}
+
 /* The real plugins, when they are built. */
 static void test_real(ctx *t)
 {
@@ -416,10 +494,17 @@ int main(void)
 {
     ctx *t = calloc(1, sizeof *t);
     const char *tp = getenv("GRIDBFS_TEST_PLUGINS");
-    char tmpl[] = "/tmp/gridbfs-loader-XXXXXX";
+    const char *tmpdir = getenv("TMPDIR");
+    char tmpl[PATH_MAX];
 
     if (!t)
         return 2;
+    /* The loader trusts only files and folders no group or other may
+       write, so those made here are not; TMPDIR (ctest sets one in the
+       build tree) because /tmp itself, writable by all, is not trusted. */
+    umask(S_IWGRP | S_IWOTH);
+    snprintf(tmpl, sizeof tmpl, "%s/gridbfs-loader-XXXXXX",
+             tmpdir && *tmpdir ? tmpdir : "/tmp");
     if (CHECK_MSG(tp && realpath(tp, t->tp),
                   "GRIDBFS_TEST_PLUGINS unset or missing: the test "
                   "plugins' folder") &&
@@ -431,6 +516,7 @@ int main(void)
         test_dirs(t);
         test_broken(t);
         test_each(t);
+        test_trust(t);
     }
     test_real(t);
 
