@@ -38,7 +38,12 @@ typedef struct rule_inst {
     int need_path; /* with_path, or the plugin writes its own judge text */
     enum cfg_engine engine;
     const char *impossible;
-    int use_exact;     /* answer with the plugin's exact solver */
+    int use_exact;           /* answer with the plugin's exact solver */
+    int rent;                /* auto: the exact solver until it has cost as much
+                                as the table would take to build, then the table */
+    uint64_t table_price_ns; /* a table's estimated build time */
+    atomic_uint_fast64_t rent_paid_ns; /* time spent in the exact solver */
+    atomic_int table_bought;
     int target_tables; /* search through the cache of target tables */
     uint8_t cell[256]; /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
 

@@ -1,8 +1,10 @@
 /* solve.c - see solve.h. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime() */
 #include "solve.h"
 
 #include <inttypes.h>
 #include <string.h>
+#include <time.h>
 
 #include "text.h"
 #include "util.h"
@@ -158,6 +160,29 @@ answered:
     }
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* exact(), and while in->rent its time, paid towards the table's price:
+   once paid, the next puzzles go to the table. */
+static int rented_exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
+                        bfs_answer *ans, char *msg)
+{
+    if (!in->rent)
+        return exact(in, boards, b, ans, msg);
+    uint64_t t0 = now_ns();
+    int rc = exact(in, boards, b, ans, msg);
+    uint64_t paid = atomic_fetch_add_explicit(&in->rent_paid_ns, now_ns() - t0,
+                                              memory_order_relaxed);
+    if (paid >= in->table_price_ns)
+        atomic_store_explicit(&in->table_bought, 1, memory_order_relaxed);
+    return rc;
+}
+
 solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
                           char *msg)
 {
@@ -166,7 +191,10 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
     solve_result res = {ST_INVALID, 0, NULL, 0, msg};
     bfs_answer ans;
 
-    if (in->use_exact && exact(in, boards, b, &ans, msg) == 0) {
+    int bought = in->rent &&
+                 atomic_load_explicit(&in->table_bought, memory_order_relaxed);
+    if (in->use_exact && !bought &&
+        rented_exact(in, boards, b, &ans, msg) == 0) {
         if (ans.status == BFS_FAULT)
             fmt(msg, RULES_MSG_MAX,
                 "plugin '%s' broke its contract: solve() gave an impossible "

@@ -84,7 +84,11 @@ enum {
     /* Every move is its own inverse: the core may search from the goals. */
     GRIDBFS_INVOLUTIVE = 1u << 0,
     /* goals() does not depend on the puzzle: the core may tabulate. */
-    GRIDBFS_FIXED_GOAL = 1u << 1
+    GRIDBFS_FIXED_GOAL = 1u << 1,
+    /* ABI 1.2: judge_text() reads the moves only when with_path is set;
+       without it the text depends on their number alone, so the core may
+       ask solve() for the count and take any engine's shortest sequence. */
+    GRIDBFS_TEXT_BY_COUNT = 1u << 2
 };
 
 /* What solve() found. */
