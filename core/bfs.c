@@ -15,6 +15,10 @@
 #include "util.h"
 
 #define NO_PARENT UINT32_MAX
+/* A node's bytes: state, parent, move, depth. */
+#define NODE_BYTES (sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t))
+/* A workspace past this gives its memory back after its search. */
+#define KEEP_BYTES ((size_t)16 << 20)
 #define MIN_SLOTS 1024
 #define HASH_MUL 0x9E3779B97F4A7C15ull
 
@@ -30,7 +34,15 @@ struct bfs {
     uint64_t *next;
     uint16_t *path;
     size_t pcap;
+    membudget *mem; /* what node arrays and slots past the first take */
+    size_t held;    /* bytes taken from mem */
+    int over;       /* the last search stopped for want of memory */
 };
+
+void bfs_set_budget(bfs *b, membudget *m)
+{
+    b->mem = m;
+}
 
 bfs *bfs_new(void)
 {
@@ -42,10 +54,42 @@ bfs *bfs_new(void)
     return b;
 }
 
+/* Take n more bytes for the workspace; 0, or -1 (and over) when the
+   budget has none left. */
+static int take(bfs *b, size_t n)
+{
+    if (budget_take(b->mem, n)) {
+        b->over = 1;
+        return -1;
+    }
+    b->held += n;
+    return 0;
+}
+
+/* Back to the size of a new workspace, its memory given back. */
+static void shrink(bfs *b)
+{
+    free(b->state);
+    free(b->parent);
+    free(b->move);
+    free(b->depth);
+    b->state = NULL;
+    b->parent = b->depth = NULL;
+    b->move = NULL;
+    b->ncap = 0;
+    free(b->slot);
+    b->bits = 10;
+    b->scap = MIN_SLOTS;
+    b->slot = xcalloc(b->scap, sizeof *b->slot);
+    budget_give(b->mem, b->held);
+    b->held = 0;
+}
+
 void bfs_free(bfs *b)
 {
     if (!b)
         return;
+    budget_give(b->mem, b->held);
     free(b->state);
     free(b->parent);
     free(b->move);
@@ -70,15 +114,18 @@ static size_t find(const bfs *b, uint64_t x)
     return i;
 }
 
-/* Double the hash table and put every node back. */
-static void grow_slots(bfs *b)
+/* Double the hash table and put every node back; -1 without memory. */
+static int grow_slots(bfs *b)
 {
+    if (take(b, b->scap * sizeof *b->slot))
+        return -1;
     free(b->slot);
     b->scap *= 2;
     b->bits++;
     b->slot = xcalloc(b->scap, sizeof *b->slot);
     for (size_t n = 0; n < b->nnodes; n++)
         b->slot[find(b, b->state[n])] = (uint32_t)n + 1;
+    return 0;
 }
 
 /* Forget the last search: clear just the slots it used, when few. */
@@ -98,14 +145,18 @@ static void clear(bfs *b)
     b->nnodes = 0;
 }
 
-/* Add state x at empty slot i; returns 0, or -1 at the limit. */
+/* Add state x at empty slot i; returns 0, or -1 at the limit (of states,
+   or of memory: then over). */
 static int add(bfs *b, size_t i, uint64_t x, uint32_t parent, uint16_t move,
                uint64_t max_states)
 {
     if (b->nnodes >= max_states || b->nnodes >= UINT32_MAX - 1)
         return -1;
     if (b->nnodes == b->ncap) {
-        b->ncap = b->ncap ? b->ncap * 2 : 4096;
+        size_t more = b->ncap ? b->ncap : 4096;
+        if (take(b, more * NODE_BYTES))
+            return -1;
+        b->ncap += more;
         b->state = xreallocarray(b->state, b->ncap, sizeof *b->state);
         b->parent = xreallocarray(b->parent, b->ncap, sizeof *b->parent);
         b->move = xreallocarray(b->move, b->ncap, sizeof *b->move);
@@ -117,7 +168,7 @@ static int add(bfs *b, size_t i, uint64_t x, uint32_t parent, uint16_t move,
     b->move[n] = move;
     b->slot[i] = (uint32_t)n + 1;
     if (b->nnodes * 2 > b->scap)
-        grow_slots(b);
+        return grow_slots(b);
     return 0;
 }
 
@@ -328,6 +379,7 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                  max_states,
                  ans};
     clear(b);
+    b->over = 0;
     memset(ans, 0, sizeof *ans);
     if (is_goal(start, goals, ngoals))
         ans->status = BFS_FOUND;
@@ -336,4 +388,9 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
     else
         forward(&sr, start, goals, ngoals);
     ans->visited = b->nnodes;
+    ans->out_of_memory = ans->status == BFS_LIMIT && b->over;
+    if (b->held > KEEP_BYTES) {
+        b->nnodes = 0;
+        shrink(b);
+    }
 }

@@ -19,6 +19,8 @@
 
 #include <gridbfs/plugin.h>
 
+#include "util.h"
+
 /* The rule as the engine sees it. */
 typedef struct bfs_rule {
     const gridbfs_plugin *ops;
@@ -40,13 +42,18 @@ typedef struct bfs_answer {
     const uint16_t *path; /* moves start to goal, owned by the engine */
     size_t len;           /* the number of moves (path may be NULL) */
     uint32_t fault_move;
-    uint64_t visited; /* states a search visited */
+    uint64_t visited;  /* states a search visited */
+    int out_of_memory; /* BFS_LIMIT: the memory budget ran out first */
 } bfs_answer;
 
 typedef struct bfs bfs;
 
 bfs *bfs_new(void);
 void bfs_free(bfs *b);
+/* Take what b grows by from m (NULL, as a new workspace has: no budget).
+   A search that would pass it ends with BFS_LIMIT and out_of_memory; a
+   workspace grown past 16 MiB gives it all back after its search. */
+void bfs_set_budget(bfs *b, membudget *m);
 
 /*
  * A shortest move sequence from start to any of goals[0..ngoals-1],

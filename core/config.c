@@ -38,6 +38,7 @@
 #define MAX_LINE_MIN 64
 #define MAX_LINE_MAX (1u << 30)
 #define TABLE_MEMORY_MAX (1ull << 40)
+#define MEMORY_MIN (1u << 20)
 #define MSG_MAX 512
 #define MAX_FIELDS 8 /* keys in the largest table */
 
@@ -827,6 +828,7 @@ static const range jobs_range = {0, CONFIG_MAX_JOBS, STORE_LONG};
 static const range states_range = {1, MAX_STATES_MAX, STORE_U64};
 static const range line_range = {MAX_LINE_MIN, MAX_LINE_MAX, STORE_SIZE};
 static const range table_range = {0, TABLE_MEMORY_MAX, STORE_SIZE};
+static const range memory_range = {MEMORY_MIN, TABLE_MEMORY_MAX, STORE_SIZE};
 
 static const field default_fields[] = {
     {"rule", h_default_rule, 0, NULL},
@@ -841,6 +843,7 @@ static const field limit_fields[] = {
     {"max_states", h_int, offsetof(config, max_states), &states_range},
     {"max_line", h_int, offsetof(config, max_line), &line_range},
     {"table_memory", h_int, offsetof(config, table_memory), &table_range},
+    {"memory", h_int, offsetof(config, memory), &memory_range},
     {NULL, NULL, 0, NULL},
 };
 static const table limit_table = {"in limits", limit_fields};
@@ -865,6 +868,12 @@ void config_init(config *cfg)
     cfg->max_states = 100000000;
     cfg->max_line = 65536;
     cfg->table_memory = (size_t)256 << 20;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    cfg->memory = pages > 0 && page > 0
+                      ? (size_t)pages / CONFIG_MEMORY_SHARE * (size_t)page
+                      : CONFIG_MEMORY_CAP;
+    if (cfg->memory > CONFIG_MEMORY_CAP)
+        cfg->memory = CONFIG_MEMORY_CAP;
 }
 
 void config_free(config *cfg)

@@ -16,6 +16,10 @@
 /* Limits on the configuration text itself (STYLE.md: cap depth and size). */
 #define CONFIG_MAX_BYTES (1u << 20)
 #define CONFIG_MAX_DEPTH 16
+/* limits.memory's default: physical memory / CONFIG_MEMORY_SHARE, at
+   most CONFIG_MEMORY_CAP. */
+#define CONFIG_MEMORY_SHARE 2
+#define CONFIG_MEMORY_CAP ((size_t)8 << 30)
 /* The most worker threads, from -j or defaults.jobs. */
 #define CONFIG_MAX_JOBS 1024
 
@@ -77,6 +81,8 @@ typedef struct config {
     uint64_t max_states; /* default 100000000 */
     size_t max_line;     /* default 65536 */
     size_t table_memory; /* bytes for one distance table, default 256 MiB */
+    size_t memory;       /* for every search and table together; default
+                            CONFIG_MEMORY_SHARE of physical memory, capped */
 
     cfg_profile *profiles;
     size_t nprofiles;

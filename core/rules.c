@@ -37,6 +37,7 @@ struct rules {
     rule_inst *newest, *oldest; /* in order of use */
     size_t ninst;
     uint64_t now, retired; /* see rules_epoch() */
+    membudget mem;         /* limits.memory */
     tcache *tcache;        /* tables for goals the puzzles give */
 };
 
@@ -49,7 +50,8 @@ rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
     rs->rule_given = chosen->rule != NULL;
     if (!rs->chosen.rule)
         rs->chosen.rule = cfg->rule;
-    rs->tcache = tcache_new(cfg->table_memory);
+    rs->mem.cap = cfg->memory;
+    rs->tcache = tcache_new(cfg->table_memory, &rs->mem);
     return rs;
 }
 
@@ -136,6 +138,11 @@ void rules_epoch(rules *rs, uint64_t now, uint64_t retired)
 {
     rs->now = now;
     rs->retired = retired; /* evict() runs when the next instance is made */
+}
+
+membudget *rules_memory(rules *rs)
+{
+    return &rs->mem;
 }
 
 const char *rules_chosen(const rules *rs)
@@ -358,6 +365,7 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
     in->max_states = rs->cfg->max_states;
     in->table_budget = rs->cfg->table_memory;
     in->tcache = rs->tcache;
+    in->mem = &rs->mem;
     pthread_mutex_init(&in->table_lock, NULL);
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;

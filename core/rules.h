@@ -54,6 +54,7 @@ typedef struct rule_inst {
     /* what solving needs, shared by the threads */
     uint64_t max_states;
     size_t table_budget;
+    membudget *mem; /* limits.memory, shared by every search and table */
     tcache *tcache;
     pthread_mutex_t table_lock; /* one thread builds the table */
     table *table;               /* for fixed goals, built on first use */
@@ -106,6 +107,9 @@ rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
 void rules_epoch(rules *rs, uint64_t now, uint64_t retired);
 /* Stamp in now: it is used again without a look-up (a file's own rule). */
 void rules_keep(rules *rs, rule_inst *in);
+
+/* The memory budget (limits.memory) every workspace takes from. */
+membudget *rules_memory(rules *rs);
 
 /* The rule -r (or defaults.rule) names. */
 const char *rules_chosen(const rules *rs);

@@ -274,6 +274,7 @@ static void *worker_main(void *arg)
 {
     pipeline *p = arg;
     worker w = {bfs_new(), output_new(p->rc->format)};
+    bfs_set_budget(w.bfs, rules_memory(p->rc->rules));
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->queue && !p->closing)
@@ -532,6 +533,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
     pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
     worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
+    bfs_set_budget(own.bfs, rules_memory(rc->rules));
 
     if (nfiles == 0) {
         files = std_in;

@@ -51,7 +51,7 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
     if (!atomic_load_explicit(&in->table_tried, memory_order_acquire)) {
         pthread_mutex_lock(&in->table_lock); /* others wait for it */
         if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
-            in->table = table_build(br, goals, n, in->table_budget);
+            in->table = table_build(br, goals, n, in->table_budget, in->mem);
             atomic_store_explicit(&in->table_tried, 1, memory_order_release);
         }
         pthread_mutex_unlock(&in->table_lock);
@@ -96,6 +96,11 @@ done:
             "plugin '%s' broke its contract: move %" PRIu32
             " leads off the board",
             in->plugin->name, ans->fault_move);
+    else if (ans->status == BFS_LIMIT && ans->out_of_memory)
+        fmt(msg, RULES_MSG_MAX,
+            "the search needed more memory than was left of %zu MiB "
+            "(limits: memory)",
+            in->mem->cap >> 20);
     else if (ans->status == BFS_LIMIT)
         fmt(msg, RULES_MSG_MAX,
             "more than %" PRIu64 " states searched (limits: max_states)",

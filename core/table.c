@@ -17,7 +17,8 @@
 
 struct table {
     bfs_rule rule;
-    uint8_t *dist; /* 2^cells entries */
+    uint8_t *dist;  /* 2^cells entries */
+    membudget *mem; /* which they were taken from */
 };
 
 int table_fits(const bfs_rule *rule, size_t budget)
@@ -31,13 +32,16 @@ int table_fits(const bfs_rule *rule, size_t budget)
 }
 
 table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
-                   size_t budget)
+                   size_t budget, membudget *mem)
 {
     if (!table_fits(rule, budget))
         return NULL;
     size_t states = (size_t)1 << rule->cells;
+    if (budget_take(mem, states * (1 + sizeof(uint32_t)))) /* and queue */
+        return NULL;
 
     table *t = xcalloc(1, sizeof *t);
+    t->mem = mem;
     uint32_t *queue = xmalloc(states * sizeof *queue);
     uint64_t *next = xmalloc(GRIDBFS_MAX_MOVES * sizeof *next);
     size_t head = 0, tail = 0;
@@ -66,10 +70,12 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
     }
     free(queue);
     free(next);
+    budget_give(mem, states * sizeof(uint32_t));
     return t;
 fail:
     free(queue);
     free(next);
+    budget_give(mem, states * sizeof(uint32_t));
     table_free(t);
     return NULL;
 }
@@ -78,6 +84,7 @@ void table_free(table *t)
 {
     if (!t)
         return;
+    budget_give(t->mem, (size_t)1 << t->rule.cells);
     free(t->dist);
     free(t);
 }
@@ -144,16 +151,18 @@ typedef struct tentry {
 struct tcache {
     pthread_mutex_t lock;
     size_t budget, bytes; /* for tables, and taken by them */
+    membudget *mem;       /* what every table takes from */
     int building;         /* one build at a time: its memory is transient */
     uint64_t clock;
     tentry e[TCACHE_KEYS];
 };
 
-tcache *tcache_new(size_t budget)
+tcache *tcache_new(size_t budget, membudget *mem)
 {
     tcache *tc = xcalloc(1, sizeof *tc);
     pthread_mutex_init(&tc->lock, NULL);
     tc->budget = budget;
+    tc->mem = mem;
     return tc;
 }
 
@@ -237,7 +246,8 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
             e->state = T_BUILDING; /* this thread builds, others search */
             tc->building = 1;
             pthread_mutex_unlock(&tc->lock);
-            table *built = table_build(rule, goals, ngoals, tc->budget);
+            table *built =
+                table_build(rule, goals, ngoals, tc->budget, tc->mem);
             pthread_mutex_lock(&tc->lock);
             tc->building = 0;
             tentry *v;

@@ -31,11 +31,12 @@ int table_fits(const bfs_rule *rule, size_t budget);
 /*
  * Search from goals over every state reachable from them (the rule must be
  * involutive).  Returns NULL when the table would need more than budget
- * bytes or a distance over 254, or when the plugin broke its contract (a
- * search of the same puzzle then says how).
+ * bytes or a distance over 254, when mem (NULL: none) has not the bytes
+ * left, or when the plugin broke its contract (a search of the same puzzle
+ * then says how).  The table's bytes are taken from mem until table_free().
  */
 table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
-                   size_t budget);
+                   size_t budget, membudget *mem);
 void table_free(table *t);
 
 /*
@@ -59,7 +60,7 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
  */
 typedef struct tcache tcache;
 
-tcache *tcache_new(size_t budget);
+tcache *tcache_new(size_t budget, membudget *mem);
 void tcache_free(tcache *tc);
 
 /*

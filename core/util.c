@@ -119,3 +119,22 @@ void sb_u64(strbuf *sb, unsigned long long v)
     }
     sb_add(sb, d, (size_t)(digits + sizeof digits - d));
 }
+
+int budget_take(membudget *m, size_t n)
+{
+    if (!m || !m->cap)
+        return 0;
+    size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    do
+        if (n > m->cap || used > m->cap - n)
+            return -1;
+    while (!atomic_compare_exchange_weak_explicit(
+        &m->used, &used, used + n, memory_order_relaxed, memory_order_relaxed));
+    return 0;
+}
+
+void budget_give(membudget *m, size_t n)
+{
+    if (m && m->cap)
+        atomic_fetch_sub_explicit(&m->used, n, memory_order_relaxed);
+}

@@ -8,6 +8,7 @@
 #define GRIDBFS_UTIL_H
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -61,6 +62,21 @@ static inline void sb_putc(strbuf *sb, char c)
         sb_grow(sb, 1);
     sb->p[sb->len++] = c;
 }
+
+/*
+ * The memory budget (limits.memory) that the threads' search workspaces
+ * and the distance tables share: what one takes, the others cannot.
+ * Zero-initialise used; cap 0 is no limit.  Safe to share between threads.
+ */
+typedef struct membudget {
+    atomic_size_t used;
+    size_t cap;
+} membudget;
+
+/* Take n bytes of m (NULL: no budget); 0, or -1 when they are not left. */
+int budget_take(membudget *m, size_t n);
+/* Give back n bytes taken. */
+void budget_give(membudget *m, size_t n);
 
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)

@@ -664,7 +664,7 @@ static void table_vs_subsets(const mask_rule *m, uint32_t cells,
     bfs_rule r = make_rule(&mask_ops, m, m->n, cells, 1);
     int *w = subset_weights(m, cells);
     size_t states = (size_t)1 << cells;
-    table *t = table_build(&r, goals, ngoals, BIG_BUDGET);
+    table *t = table_build(&r, goals, ngoals, BIG_BUDGET, NULL);
     bfs *b = bfs_new();
     int bad_len = 0, bad_replay = 0, bad_order = 0, bad_bfs = 0, reached = 0;
     uint64_t next[MAX_TEST_MOVES] = {0};
@@ -747,7 +747,7 @@ static void test_table_paths(void)
        lowest wins). */
     mask_rule t10 = toggles(10);
     bfs_rule tog = make_rule(&mask_ops, &t10, 10, 10, 1);
-    table *t = table_build(&tog, &zero, 1, BIG_BUDGET);
+    table *t = table_build(&tog, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         table_solve(t, 0x288, 1, b, &a); /* cells 3, 7, 9 */
@@ -780,7 +780,7 @@ static void test_table_paths(void)
     /* Two moves with the same effect: the lower id is always the one. */
     mask_rule dup = {4, {0x1, 0x1, 0x2, 0x4}};
     bfs_rule dr = make_rule(&mask_ops, &dup, 4, 3, 1);
-    t = table_build(&dr, &zero, 1, BIG_BUDGET);
+    t = table_build(&dr, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         table_solve(t, 0x1, 1, b, &a);
@@ -799,7 +799,7 @@ static void test_table_paths(void)
        {0,1,2,6} = mask 1, one step from 0, so the path is 0 then 1. */
     mask_rule lo = plus(2, 5);
     bfs_rule lr = make_rule(&mask_ops, &lo, 10, 10, 1);
-    t = table_build(&lr, &zero, 1, BIG_BUDGET);
+    t = table_build(&lr, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         table_solve(t, 0x23, 1, b, &a); /* mask 0 = {0,1,5} */
@@ -838,7 +838,7 @@ static void test_table_paths(void)
     /* Unreachable: toggles of cells 0..8 of 10. */
     mask_rule t9 = toggles(9);
     bfs_rule part = make_rule(&mask_ops, &t9, 9, 10, 1);
-    t = table_build(&part, &zero, 1, BIG_BUDGET);
+    t = table_build(&part, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         int bad = 0;
@@ -859,7 +859,7 @@ static void test_table_paths(void)
     uint32_t n10 = 10;
     bfs_rule line = make_rule(&line_ops, &n10, 9, 10, 1);
     uint64_t target = 0x0F;
-    t = table_build(&line, &target, 1, BIG_BUDGET);
+    t = table_build(&line, &target, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         int bad = 0;
@@ -894,13 +894,13 @@ static void test_table_refusals(void)
     table *t;
 
     /* Over budget: 1024 states need at least 1024 bytes. */
-    t = table_build(&tog, &zero, 1, 1023);
+    t = table_build(&tog, &zero, 1, 1023, NULL);
     CHECK(t == NULL);
     table_free(t);
-    t = table_build(&tog, &zero, 1, 100);
+    t = table_build(&tog, &zero, 1, 100, NULL);
     CHECK(t == NULL);
     table_free(t);
-    t = table_build(&tog, &zero, 1, 1u << 20);
+    t = table_build(&tog, &zero, 1, 1u << 20, NULL);
     CHECK(t != NULL);
     table_free(t);
 
@@ -908,18 +908,18 @@ static void test_table_refusals(void)
        fixed-goal involutive rule of up to 64 cells). */
     mask_rule t31 = toggles(31);
     bfs_rule wide = make_rule(&mask_ops, &t31, 31, 31, 1);
-    t = table_build(&wide, &zero, 1, SIZE_MAX);
+    t = table_build(&wide, &zero, 1, SIZE_MAX, NULL);
     CHECK(t == NULL);
     table_free(t);
     mask_rule t40 = toggles(40);
     bfs_rule wider = make_rule(&mask_ops, &t40, 40, 64, 1);
-    t = table_build(&wider, &zero, 1, SIZE_MAX);
+    t = table_build(&wider, &zero, 1, SIZE_MAX, NULL);
     CHECK(t == NULL);
     table_free(t);
 
     /* Not involutive: a search from the goals would be wrong. */
     bfs_rule inc = make_rule(&inc_ops, NULL, 2, 8, 0);
-    t = table_build(&inc, &zero, 1, BIG_BUDGET);
+    t = table_build(&inc, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t == NULL);
     table_free(t);
 
@@ -927,14 +927,14 @@ static void test_table_refusals(void)
     mask_rule bad = toggles(8);
     bad.mask[6] = 1u << 10;
     bfs_rule br = make_rule(&mask_ops, &bad, 8, 10, 1);
-    t = table_build(&br, &zero, 1, BIG_BUDGET);
+    t = table_build(&br, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t == NULL);
     table_free(t);
     /* ... and past the word for a 30-cell board */
     mask_rule bad30 = toggles(3);
     bad30.mask[2] = 1ull << 45;
     bfs_rule br30 = make_rule(&mask_ops, &bad30, 3, 20, 1);
-    t = table_build(&br30, &zero, 1, BIG_BUDGET);
+    t = table_build(&br30, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t == NULL);
     table_free(t);
 
@@ -942,11 +942,11 @@ static void test_table_refusals(void)
        refused, no fault.  From goal 1 the farthest board, 255, is at 254,
        which a table holds (TABLE_UNREACHED is 255, the path buffer 255). */
     bfs_rule path = make_rule(&path_ops, NULL, 2, 8, 1);
-    t = table_build(&path, &zero, 1, BIG_BUDGET);
+    t = table_build(&path, &zero, 1, BIG_BUDGET, NULL);
     CHECK(t == NULL);
     table_free(t);
     uint64_t one = 1;
-    t = table_build(&path, &one, 1, BIG_BUDGET);
+    t = table_build(&path, &one, 1, BIG_BUDGET, NULL);
     CHECK_WHY(t != NULL,
               "table_build refuses a space whose largest distance is 254 "
               "(bfs.h: NULL only for a distance over 254)");
@@ -960,7 +960,7 @@ static void test_table_refusals(void)
     table_free(t);
     /* Goal 2: farthest is 255 at 253. */
     uint64_t two = 2;
-    t = table_build(&path, &two, 1, BIG_BUDGET);
+    t = table_build(&path, &two, 1, BIG_BUDGET, NULL);
     CHECK(t != NULL);
     if (t) {
         table_solve(t, 255, 0, b, &a);
@@ -1007,7 +1007,7 @@ static void test_target_cache(void)
     const table *t[6];
 
     /* Unseen goals have no table; searches pay for one at 2^cells / 2. */
-    tcache *tc = tcache_new((size_t)1 << 20);
+    tcache *tc = tcache_new((size_t)1 << 20, NULL);
     CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
     tcache_searched(tc, &owner, &g[0], 1, 500);
     CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
@@ -1031,7 +1031,7 @@ static void test_target_cache(void)
 
     /* Five tables fill the budget; a sixth takes the place of the least
        recently used one no thread holds, and of none that is held. */
-    tc = tcache_new(budget);
+    tc = tcache_new(budget, NULL);
     for (int k = 0; k < 5; k++) {
         tcache_searched(tc, &owner, &g[k], 1, 1000);
         t[k] = tcache_get(tc, &owner, &r, &g[k], 1);
@@ -1064,7 +1064,7 @@ static void test_target_cache(void)
     tcache_free(tc);
 
     /* A budget too small for one build: never a table. */
-    tc = tcache_new(budget - 1);
+    tc = tcache_new(budget - 1, NULL);
     tcache_searched(tc, &owner, &g[0], 1, 1u << 20);
     CHECK(tcache_get(tc, &owner, &r, &g[0], 1) == NULL);
     tcache_free(tc);

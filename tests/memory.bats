@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# One memory budget, limits.memory, for every search workspace and table of
+# every thread: a search that would pass it ends as `limit` naming the key,
+# the other records are answered, and the budget is shared, not
+# multiplied by -j.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+S1='bwwb/bbwb/bwwb/bwww' # poj1753: 4 moves
+MIB=1048576
+
+setup() {
+    cd "$BATS_TEST_TMPDIR" || return 1
+    # flip-lines on 2x31 boards by search: up to 2^62 states, so the
+    # search stops at the memory budget long before max_states (10^8)
+    printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
+        $((64 * MIB)) >c.yaml
+    {
+        echo "$S1"
+        for b in 1 2 3 4; do
+            echo "rule=big size=2x31 $(printf -- '+-%.0s' $(seq 15))+/$(printf -- '-+%.0s' $(seq "$b") ; printf -- '--%.0s' $(seq $((15 - b))))-"
+        done
+        echo "$S1"
+    } >big
+}
+
+@test "a search past limits.memory is one limit record, naming the key; the others are answered" {
+    run -1 --separate-stderr gridbfs -c c.yaml -j2 big
+    assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
+    assert_equal "$(grep -c ': the search needed more memory than was left of 64 MiB (limits: memory)$' <<<"$stderr")" 4
+}
+
+@test "the budget is shared by the threads, not multiplied by -j" {
+    requires /usr/bin/time
+    local j peak
+    for j in 1 4; do
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+            /usr/bin/time -f '%M' -o peak "$GRIDBFS" -c c.yaml -j$j big >/dev/null 2>&1 || true
+        peak=$(tail -n 1 peak)
+        # 64 MiB of workspaces, plus the program (ASan's shadow included)
+        [ "$peak" -lt $(((64 + 96) * 1024)) ] || fail "-j$j: peak ${peak} KiB for a 64 MiB budget"
+    done
+}
+
+@test "under ulimit -v at twice the budget, nothing dies of out of memory" {
+    if ldd "$GRIDBFS" | grep -q libasan; then
+        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
+    fi
+    printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
+        $((256 * MIB)) >c256.yaml
+    run -1 --separate-stderr bash -c "ulimit -v $((512 * 1024)); exec \"\$0\" -c c256.yaml -j2 big" "$GRIDBFS"
+    assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
+    refute_output --partial 'out of memory'
+    [[ $stderr != *'out of memory'* ]]
+}
+
+@test "limits.memory is a whole number of bytes, at least 1 MiB" {
+    printf 'limits: {memory: 1000}\n' >bad.yaml
+    run -2 --separate-stderr gridbfs -c bad.yaml </dev/null
+    assert_equal "$stderr" "gridbfs: bad.yaml:1:18: memory: expected a whole number from 1048576 to 1099511627776, got '1000'"
+}
