@@ -59,3 +59,26 @@ setup() {
     run -2 --separate-stderr gridbfs -c bad.yaml </dev/null
     assert_equal "$stderr" "gridbfs: bad.yaml:1:18: memory: expected a whole number from 1048576 to 1099511627776, got '1000'"
 }
+
+@test "a few records of many sizes build no table they have not paid for" {
+    # each size is its own rule instance; a 5x5 table alone is 32 MiB and
+    # its build 128 MiB more: the exact solver answers these first
+    requires /usr/bin/time
+    local r c
+    for r in 2 3 4 5 6; do
+        for c in 2 3 4 5 6; do
+            echo "size=${r}x$c $(printf 'b%.0s' $(seq "$c"))$(for _ in $(seq 2 "$r"); do printf '/%s' "$(printf 'w%.0s' $(seq "$c"))"; done)"
+        done
+    done >sizes
+    run -0 --separate-stderr gridbfs -j1 sizes
+    assert_equal "${#lines[@]}" 25
+    echo "$S1" >one
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+        /usr/bin/time -f '%M' -o peak "$GRIDBFS" -j1 sizes >/dev/null 2>&1
+    local many small
+    many=$(tail -n 1 peak)
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+        /usr/bin/time -f '%M' -o peak "$GRIDBFS" -j1 one >/dev/null 2>&1
+    small=$(tail -n 1 peak)
+    [ "$many" -lt $((small + 16384)) ] || fail "peak ${many} KiB for 25 sizes vs ${small} KiB for one puzzle"
+}

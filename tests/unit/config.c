@@ -352,7 +352,7 @@ static void test_schema_errors(void)
         "t.yaml:3:3: unknown key 'formt' in defaults (did you mean 'format'?)");
     ERR("limits: {zzz: 1}\n",
         "t.yaml:1:10: unknown key 'zzz' in limits "
-        "(expected max_states, max_line or table_memory)");
+        "(expected max_states, max_line, table_memory or memory)");
     ERR("limits:\n  max: 5\n",
         "t.yaml:2:3: unknown key 'max' in limits (did you mean 'max_states'?)");
     ERR("rule: x\n", "t.yaml:1:1: unknown key 'rule' at the top level (did you "

@@ -324,7 +324,9 @@ static void test_flip_masks(const gridbfs_plugin *f)
 
 static void test_flip_rules(const gridbfs_plugin *f)
 {
-    const uint32_t inv = GRIDBFS_INVOLUTIVE, fixed = GRIDBFS_FIXED_GOAL;
+    /* the moves style's judge text is the count unless a path is asked */
+    const uint32_t inv = GRIDBFS_INVOLUTIVE | GRIDBFS_TEXT_BY_COUNT,
+                   fixed = GRIDBFS_FIXED_GOAL;
     const char *sample = "1010/0101/1010/0101";
     struct rule t;
 
@@ -335,6 +337,9 @@ static void test_flip_rules(const gridbfs_plugin *f)
     RULE(f, "size=8x8 goal=target", 8, 8, 64, 2, inv);
     RULE(f, "size=32x32", 32, 32, 1024, 1, inv | fixed);
     RULE(f, "size=1x32 wrap=true", 1, 32, 32, 1, inv | fixed);
+    /* a press matrix is printed whatever the path: it needs the moves */
+    RULE(f, "size=4x4 path_style=matrix", 4, 4, 16, 1,
+         GRIDBFS_INVOLUTIVE | fixed);
     make(&t, f, "size=4x4");
     CHECK_MSG(t.rc == 0 && t.r.one == 'b' && t.r.zero == 'w', "default cells");
     drop(&t);
