@@ -219,7 +219,10 @@ static char *untrusted_step(const char *name, const char *path,
                     "the effective user: not trusted",
                     name, path, (uintmax_t)st->st_uid);
     }
-    if (mode & (S_IWGRP | S_IWOTH))
+    /* root's sticky folders (/tmp): others may write in them, but not
+       rename or remove what is ours, and every step below is checked */
+    int sticky = S_ISDIR(mode) && (mode & S_ISVTX) && st->st_uid == 0;
+    if ((mode & (S_IWGRP | S_IWOTH)) && !sticky)
         return xfmt("plugin '%s': %s is writable by %s (mode %04o): not "
                     "trusted",
                     name, path,
@@ -235,10 +238,10 @@ static char *untrusted_step(const char *name, const char *path,
  * may not be trusted, malloc'd.  As OpenSSH's StrictModes trusts a key
  * file (safe_path() in its misc.c), the file and every folder above it up
  * to / must pass untrusted_step(), checked from the file up so the message
- * names the nearest fault.  A sticky folder is no exception: /tmp (1777)
- * above a plugin refuses it, as in OpenSSH; with the owner check on every
- * step an exemption might be sound, but it would buy only plugins in /tmp,
- * which no installation needs, at the price of a rule with a subtle case.
+ * names the nearest fault.  One exception to OpenSSH: a sticky folder of
+ * root's, as /tmp (1777), may be writable by all, since the sticky bit
+ * keeps others from renaming or removing the folder of ours below it,
+ * which is itself checked; builds and checkouts under /tmp are common.
  * Magic links (/proc/self/cwd, /dev/fd/N) are resolved by realpath() like
  * any symlink; one leading nowhere (a deleted file, a pipe) fails there.
  * A step that is no longer a folder (the tree changed since realpath()) is

@@ -100,9 +100,14 @@ as_root() {
     loads -P "$DIR"
 }
 
-@test "a sticky folder anyone can write (as /tmp) above a plugin is refused too" {
+@test "a sticky folder of root's (as /tmp) above a plugin is trusted; anyone else's is not" {
     chmod 1777 "$TOP"
-    refused "$(q "$TOP") is writable by group and others \(mode 1777\): not trusted" -P "$DIR"
+    loads -P "$DIR"
+    chown nobody "$TOP"
+    refused "$(q "$TOP") is owned by uid [0-9]+ \(nobody\), neither root nor the effective user: not trusted" -P "$DIR"
+    chown root "$TOP"
+    chmod 0777 "$TOP" # not sticky: anyone may rename what is below
+    refused "$(q "$TOP") is writable by group and others \(mode 0777\): not trusted" -P "$DIR"
 }
 
 @test "a group-writable plugin file or folder is refused, naming it and its mode" {
