@@ -51,6 +51,8 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
     if (!atomic_load_explicit(&in->table_tried, memory_order_acquire)) {
         pthread_mutex_lock(&in->table_lock); /* others wait for it */
         if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
+            /* cached target tables make way for it */
+            tcache_make_room(in->tcache, table_build_bytes(br));
             in->table = table_build(br, goals, n, in->table_budget, in->mem);
             atomic_store_explicit(&in->table_tried, 1, memory_order_release);
         }

@@ -37,7 +37,7 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
     if (!table_fits(rule, budget))
         return NULL;
     size_t states = (size_t)1 << rule->cells;
-    if (budget_take(mem, states * (1 + sizeof(uint32_t)))) /* and queue */
+    if (budget_take(mem, table_build_bytes(rule)))
         return NULL;
 
     table *t = xcalloc(1, sizeof *t);
@@ -181,6 +181,11 @@ static size_t table_bytes(const bfs_rule *rule)
     return (size_t)1 << rule->cells;
 }
 
+size_t table_build_bytes(const bfs_rule *rule)
+{
+    return table_bytes(rule) * (1 + sizeof(uint32_t)); /* and the queue */
+}
+
 static tentry *find_entry(tcache *tc, const void *owner, const uint64_t *goals,
                           uint32_t ngoals)
 {
@@ -217,6 +222,22 @@ static tentry *victim(tcache *tc, int tables)
     return v;
 }
 
+/* Evict tables no thread holds, least recently used first, until bytes
+   of the memory budget are left or no such table is; with the lock. */
+static void make_room(tcache *tc, size_t bytes)
+{
+    tentry *v;
+    while (!budget_has(tc->mem, bytes) && (v = victim(tc, 1)))
+        evict(tc, v);
+}
+
+void tcache_make_room(tcache *tc, size_t bytes)
+{
+    pthread_mutex_lock(&tc->lock);
+    make_room(tc, bytes);
+    pthread_mutex_unlock(&tc->lock);
+}
+
 void tcache_forget(tcache *tc, const void *owner)
 {
     pthread_mutex_lock(&tc->lock);
@@ -245,6 +266,7 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
                    e->paid >= table_bytes(rule) >> TCACHE_PRICE_SHIFT) {
             e->state = T_BUILDING; /* this thread builds, others search */
             tc->building = 1;
+            make_room(tc, table_build_bytes(rule));
             pthread_mutex_unlock(&tc->lock);
             table *built =
                 table_build(rule, goals, ngoals, tc->budget, tc->mem);

@@ -38,6 +38,8 @@ int table_fits(const bfs_rule *rule, size_t budget);
 table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
                    size_t budget, membudget *mem);
 void table_free(table *t);
+/* The memory budget a build of rule's table takes while it runs. */
+size_t table_build_bytes(const bfs_rule *rule);
 
 /*
  * Answer start from the table: FOUND with its distance and, when with_path,
@@ -73,6 +75,9 @@ const table *tcache_get(tcache *tc, const void *owner, const bfs_rule *rule,
 void tcache_searched(tcache *tc, const void *owner, const uint64_t *goals,
                      uint32_t ngoals, uint64_t visited);
 void tcache_release(tcache *tc, const table *t);
+/* Evict cached tables no thread holds, least recently used first, until
+   bytes of the memory budget are left (or none is left to evict). */
+void tcache_make_room(tcache *tc, size_t bytes);
 /* Forget every table of owner, which no thread may be using (its rule
    instance is being freed, and another may be made at its address). */
 void tcache_forget(tcache *tc, const void *owner);

@@ -138,3 +138,11 @@ void budget_give(membudget *m, size_t n)
     if (m && m->cap)
         atomic_fetch_sub_explicit(&m->used, n, memory_order_relaxed);
 }
+
+int budget_has(const membudget *m, size_t n)
+{
+    if (!m || !m->cap)
+        return 1;
+    size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    return n <= m->cap && used <= m->cap - n;
+}

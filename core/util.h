@@ -77,6 +77,8 @@ typedef struct membudget {
 int budget_take(membudget *m, size_t n);
 /* Give back n bytes taken. */
 void budget_give(membudget *m, size_t n);
+/* Whether n bytes of m are left now (always, for no budget). */
+int budget_has(const membudget *m, size_t n);
 
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)

@@ -1063,6 +1063,25 @@ static void test_target_cache(void)
         tcache_release(tc, t[5]);
     tcache_free(tc);
 
+    /* The memory budget all tables share (limits.memory): room for two
+       kept tables and a build; a third table takes the memory of the
+       least recently used one no thread holds. */
+    membudget mem = {0, (size_t)6 << 10};
+    tc = tcache_new((size_t)1 << 20, &mem);
+    for (int k = 0; k < 3; k++) {
+        tcache_searched(tc, &owner, &g[k], 1, 1000);
+        t[k] = tcache_get(tc, &owner, &r, &g[k], 1);
+        CHECK_WHY(t[k] && table_is_line(t[k], b, 10, g[k]),
+                  "the memory budget makes room for the build");
+        if (t[k])
+            tcache_release(tc, t[k]);
+    }
+    CHECK_WHY(tcache_get(tc, &owner, &r, &g[0], 1) == NULL,
+              "the first table gave its memory to the third");
+    CHECK(atomic_load(&mem.used) == (size_t)2 << 10);
+    tcache_free(tc);
+    CHECK_WHY(atomic_load(&mem.used) == 0, "freed tables give it back");
+
     /* A budget too small for one build: never a table. */
     tc = tcache_new(budget - 1, NULL);
     tcache_searched(tc, &owner, &g[0], 1, 1u << 20);
