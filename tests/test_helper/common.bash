@@ -21,15 +21,18 @@ umask 022
 # trusted_tmpdir: fail, saying why, unless $BATS_RUN_TMPDIR and every folder
 # above it pass the loader's rule for plugins (README, "How rules and
 # plugins work": owned by root or the user, writable by neither group nor
-# others), as a suite that copies or builds plugins into its temporary
-# folders needs.  /tmp (1777) does not: ctest sets TMPDIR to a folder in
-# the build tree; by hand, set TMPDIR to one like it.
+# others, but for root's sticky folders such as /tmp), as a suite that
+# copies or builds plugins into its temporary folders needs.  ctest sets
+# TMPDIR to a folder in the build tree; by hand, set TMPDIR to one like it.
 trusted_tmpdir() {
     local d uid mode
     d=$(cd "$BATS_RUN_TMPDIR" && pwd -P) || fail "cannot enter $BATS_RUN_TMPDIR"
     while :; do
         read -r uid mode < <(stat -c '%u %a' "$d")
-        if [[ $uid != 0 && $uid != "$EUID" ]] || ((8#$mode & 8#022)); then
+        # a sticky folder of root's (/tmp) is trusted as a step, as the
+        # loader trusts it
+        if [[ $uid != 0 && $uid != "$EUID" ]] ||
+            { ((8#$mode & 8#022)) && ! [[ $uid == 0 && $((8#$mode & 8#1000)) != 0 ]]; }; then
             fail "$d (owner uid $uid, mode $mode) would make the plugins this suite puts under it untrusted: run it with TMPDIR set to a folder only you can write (ctest sets one in the build tree)"
         fi
         [ "$d" = / ] && break
