@@ -145,11 +145,6 @@ membudget *rules_memory(rules *rs)
     return &rs->mem;
 }
 
-const char *rules_chosen(const rules *rs)
-{
-    return rs->chosen.rule;
-}
-
 /* Set in's error to the formatted message (with the config place at). */
 __attribute__((format(printf, 3, 4))) static void
 refuse(rule_inst *in, const cfg_mark *at, const char *format, ...)

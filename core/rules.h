@@ -111,9 +111,6 @@ void rules_keep(rules *rs, rule_inst *in);
 /* The memory budget (limits.memory) every workspace takes from. */
 membudget *rules_memory(rules *rs);
 
-/* The rule -r (or defaults.rule) names. */
-const char *rules_chosen(const rules *rs);
-
 /* Fill in in->cell from in->rule's alphabet (rules_get() does). */
 void rules_set_cells(rule_inst *in);
 
