@@ -198,8 +198,13 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
     solve_result res = {ST_INVALID, 0, NULL, 0, msg};
     bfs_answer ans;
 
-    int bought = in->rent &&
-                 atomic_load_explicit(&in->table_bought, memory_order_relaxed);
+    /* paid for and built; a table that could not be built (no room in
+       limits.memory) leaves the exact solver answering, not a search */
+    int bought =
+        in->rent &&
+        atomic_load_explicit(&in->table_bought, memory_order_relaxed) &&
+        !(atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
+          !in->table);
     if (in->use_exact && !bought &&
         rented_exact(in, boards, b, &ans, msg) == 0) {
         if (ans.status == BFS_FAULT)
