@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
+#include "template.h"
 #include "text.h"
 #include "util.h"
 
@@ -34,13 +35,15 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include <gridbfs/plugin.h>
+
 #define MAX_STATES_MAX 1000000000000u /* 10^12 */
 #define MAX_LINE_MIN 64
 #define MAX_LINE_MAX (1u << 30)
 #define TABLE_MEMORY_MAX (1ull << 40)
 #define MEMORY_MIN (1u << 20)
 #define MSG_MAX 512
-#define MAX_FIELDS 8 /* keys in the largest table */
+#define MAX_FIELDS 12 /* keys in the largest table */
 
 /* ---- The tree --------------------------------------------------------- */
 
@@ -348,7 +351,7 @@ typedef struct table {
     const field *fields; /* ends with a NULL key */
 } table;
 
-enum int_store { STORE_LONG, STORE_U64, STORE_SIZE };
+enum int_store { STORE_LONG, STORE_U64, STORE_SIZE, STORE_U32 };
 typedef struct range {
     uint64_t min, max;
     enum int_store store;
@@ -464,6 +467,7 @@ static int h_int(parser *p, const node *n, void *dst, const field *f)
     case STORE_LONG: *(long *)dst = (long)v; break;
     case STORE_U64: *(uint64_t *)dst = v; break;
     case STORE_SIZE: *(size_t *)dst = (size_t)v; break;
+    case STORE_U32: *(uint32_t *)dst = (uint32_t)v; break;
     }
     return 0;
 }
@@ -637,13 +641,87 @@ static int h_size(parser *p, const node *n, void *dst, const field *f)
     return 0;
 }
 
+/* An answer template (template.h) using the placeholders in *f->arg. */
+static int h_template(parser *p, const node *n, void *dst, const field *f)
+{
+    char why[MSG_MAX];
+    field text = {f->key, h_text, 0, "non-empty text on one line"};
+    if (h_text(p, n, dst, &text) < 0)
+        return -1;
+    if (template_check(*(char **)dst, *(const unsigned *)f->arg, why,
+                       sizeof why) == 0)
+        return 0;
+    return FAIL_AT(p, n, "%s: %s", f->key, why);
+}
+
+static int h_size_line(parser *p, const node *n, void *dst, const field *f)
+{
+    static const char *const names[] = {"none", "first", "each"};
+    for (int i = 0; n->kind == NODE_SCALAR && i < 3; i++)
+        if (!strcmp(n->text, names[i])) {
+            *(enum cfg_size_line *)dst = (enum cfg_size_line)i;
+            return 0;
+        }
+    return bad_value(p, n, f->key, "none, first or each");
+}
+
+static const range param_rows_range = {1, GRIDBFS_MAX_SIDE, STORE_U32};
+static const field layout_fields[] = {
+    {"count", h_bool, offsetof(cfg_layout, count), NULL},
+    {"size", h_size_line, offsetof(cfg_layout, size), NULL},
+    {"name", h_bool, offsetof(cfg_layout, name), NULL},
+    {"blank", h_bool, offsetof(cfg_layout, blank), NULL},
+    {"end", h_text, offsetof(cfg_layout, end), "non-empty text on one line"},
+    {"param", h_text, offsetof(cfg_layout, param), "a parameter's name"},
+    {"param_rows", h_int, offsetof(cfg_layout, param_rows), &param_rows_range},
+    {NULL, NULL, 0, NULL},
+};
+static const table layout_table = {"in a layout", layout_fields};
+
+/* A profile's layout, layered key by key; param and param_rows go
+   together. */
+static int h_layout(parser *p, const node *n, void *dst, const field *f)
+{
+    cfg_layout *l = dst;
+    (void)f;
+    if (want(p, n, NODE_MAP, "for 'layout'") < 0 ||
+        walk_map(p, n, &layout_table, l) < 0)
+        return -1;
+    l->at = mark_of(p, n);
+    if (!l->param != !l->param_rows)
+        return FAIL_AT(p, n, "layout: param and param_rows go together");
+    if (l->param && !strcmp(l->param, "size"))
+        return FAIL_AT(p, n, "layout: param cannot be size (use size)");
+    return 0;
+}
+
+int config_layout_marked(const cfg_layout *l)
+{
+    return l->blank || l->name || l->size == SIZE_LINE_EACH;
+}
+
+int config_layout_on(const cfg_layout *l)
+{
+    return config_layout_marked(l) || l->count || l->size != SIZE_LINE_NONE ||
+           l->end || l->param;
+}
+
+static const unsigned solved_placeholders =
+    TPL_CASE | TPL_NAME | TPL_MOVES | TPL_ANSWER;
+static const unsigned case_placeholders = TPL_CASE | TPL_NAME;
+static const range moves_range = {0, MAX_STATES_MAX, STORE_U64};
+
 static const field profile_fields[] = {
     {"plugin", h_name, offsetof(cfg_profile, plugin), NULL},
     {"engine", h_engine, offsetof(cfg_profile, engine), NULL},
     {"size", h_size, 0, NULL},
     {"path", h_bool, offsetof(cfg_profile, path), NULL},
-    {"impossible", h_text, offsetof(cfg_profile, impossible),
-     "non-empty text on one line"},
+    {"solved", h_template, offsetof(cfg_profile, solved), &solved_placeholders},
+    {"impossible", h_template, offsetof(cfg_profile, impossible),
+     &case_placeholders},
+    {"before", h_template, offsetof(cfg_profile, before), &case_placeholders},
+    {"max_moves", h_int, offsetof(cfg_profile, max_moves), &moves_range},
+    {"layout", h_layout, offsetof(cfg_profile, layout), NULL},
     {NULL, NULL, 0, NULL},
 };
 static const table profile_table = {"in a rule", profile_fields};
@@ -740,6 +818,7 @@ static cfg_profile *profile_get(config *cfg, size_t had, const char *name)
     memset(pr, 0, sizeof *pr);
     pr->name = xstrdup(name);
     pr->path = -1;
+    pr->max_moves = UINT64_MAX;
     return pr;
 }
 
@@ -889,7 +968,11 @@ void config_free(config *cfg)
         free(pr->params);
         free(pr->name);
         free(pr->plugin);
+        free(pr->solved);
         free(pr->impossible);
+        free(pr->before);
+        free(pr->layout.end);
+        free(pr->layout.param);
     }
     for (size_t i = 0; i < cfg->nroutes; i++) {
         free(cfg->routes[i].glob);

@@ -42,12 +42,40 @@ typedef struct cfg_param {
 enum cfg_engine { ENGINE_AUTO, ENGINE_SEARCH, ENGINE_EXACT, ENGINE_COUNT };
 extern const char *const config_engine_names[ENGINE_COUNT];
 
+/* layout.size: where a judge's file gives the board size (README,
+   "Judge files"). */
+enum cfg_size_line { SIZE_LINE_NONE, SIZE_LINE_FIRST, SIZE_LINE_EACH };
+
+/* A profile's `layout`: how its judge frames the cases of a file.  All
+   zero (and NULL) is gridbfs's own free-form input. */
+typedef struct cfg_layout {
+    int count;               /* a first line gives the number of cases */
+    enum cfg_size_line size; /* an `R C` or `n` line: none, first, each */
+    int name;                /* a name line before each case */
+    int blank;               /* a blank line ends each case */
+    char *end;               /* the line that ends the input, or NULL */
+    char *param;             /* a plugin parameter each case carries, */
+    uint32_t param_rows;     /* in this many rows after its boards */
+    cfg_mark at;             /* where layout was given */
+} cfg_layout;
+
+/* Whether a layout frames the file at all, and whether it marks where
+   each case starts or ends (so that a faulty case can be told from the
+   next one). */
+int config_layout_on(const cfg_layout *l);
+int config_layout_marked(const cfg_layout *l);
+
 /* A rule profile: `rules: NAME: {plugin: ..., KEY: VALUE...}`. */
 typedef struct cfg_profile {
     char *name;
-    char *plugin;     /* plugin name; NULL until some file sets it */
-    int path;         /* -1 unset, else 0/1: print the path in judge format */
-    char *impossible; /* judge word for an unsolvable puzzle; NULL = default */
+    char *plugin; /* plugin name; NULL until some file sets it */
+    int path;     /* -1 unset, else 0/1: print the path in judge format */
+    /* The judge's answer text (README, "Judge files"): templates, or NULL
+       for the default ("{answer}", "Impossible", none). */
+    char *solved, *impossible, *before;
+    uint64_t max_moves; /* more moves print the impossible text (default
+                           UINT64_MAX: no cap) */
+    cfg_layout layout;
     enum cfg_engine engine;
     uint32_t rows, cols; /* `size`, or 0: the plugin's default */
     cfg_mark size_at;    /* where size was given */

@@ -287,7 +287,7 @@ static int validate(ctx *c)
     }
     if (!ok)
         return -1;
-    rule_inst *in = rules_choose(c->rules, NULL, NULL, 0, 0);
+    rule_inst *in = rules_choose(c->rules, NULL, NULL, 0, 0, NULL);
     if (in->error) {
         const cfg_mark *at = &c->cfg.rule_at;
         if (c->rows)

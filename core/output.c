@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "template.h"
 #include "text.h"
 #include "util.h"
 
@@ -57,7 +58,8 @@ typedef struct escaped {
 
 struct output {
     enum out_format fmt;
-    strbuf path; /* the compact path being built, for quoting */
+    strbuf path;   /* the compact path being built, for quoting */
+    strbuf answer; /* the default answer text, for a template's {answer} */
     escaped source, rule;
 };
 
@@ -95,6 +97,7 @@ void output_free(output *o)
     if (!o)
         return;
     sb_free(&o->path);
+    sb_free(&o->answer);
     sb_free(&o->source.raw);
     sb_free(&o->source.text);
     sb_free(&o->rule.raw);
@@ -147,30 +150,50 @@ static int plugin_judge_text(const out_result *r, strbuf *sb)
     return -1;
 }
 
-static void write_judge(const out_result *r, strbuf *sb)
+/* gridbfs's own text for a solved puzzle: the plugin's, or the count and
+   with_path the moves, one a line. */
+static void write_answer(const out_result *r, strbuf *sb)
 {
     char buf[MOVE_TEXT_MAX];
-    switch (r->ans.status) {
-    case ST_SOLVED:
-        if (r->ops && r->ops->judge_text && plugin_judge_text(r, sb) == 0)
-            break;
-        sb_u64(sb, r->ans.moves);
-        sb_putc(sb, '\n');
-        if (r->with_path)
-            for (size_t i = 0; i < r->ans.npath; i++) {
-                sb_puts(sb,
-                        move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
-                sb_putc(sb, '\n');
-            }
-        break;
-    case ST_IMPOSSIBLE:
-        sb_puts(sb, r->impossible ? r->impossible : "Impossible");
-        sb_putc(sb, '\n');
-        break;
-    default:
+    if (r->ops && r->ops->judge_text && plugin_judge_text(r, sb) == 0)
+        return;
+    sb_u64(sb, r->ans.moves);
+    sb_putc(sb, '\n');
+    if (r->with_path)
+        for (size_t i = 0; i < r->ans.npath; i++) {
+            sb_puts(sb, move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
+            sb_putc(sb, '\n');
+        }
+}
+
+/* The judge's text for r: gridbfs's own, or the profile's templates. */
+static void write_judge(output *o, const out_result *r, strbuf *sb)
+{
+    const cfg_profile *p = r->profile;
+    tpl_values v = {r->record, r->id, r->ans.moves, NULL, 0};
+    int solved = r->ans.status == ST_SOLVED;
+    if (p && p->before)
+        template_write(sb, p->before, &v);
+    if (solved && p && r->ans.moves > p->max_moves)
+        solved = 0; /* past the judge's cap: its impossible text */
+    if (solved && p && p->solved) {
+        o->answer.len = 0;
+        write_answer(r, &o->answer);
+        v.answer = o->answer.p;
+        v.answer_len = o->answer.len;
+        while (v.answer_len && v.answer[v.answer_len - 1] == '\n')
+            v.answer_len--;
+        template_write(sb, p->solved, &v);
+    } else if (solved) {
+        write_answer(r, sb);
+    } else if (r->ans.status == ST_SOLVED || r->ans.status == ST_IMPOSSIBLE) {
+        if (p && p->impossible)
+            template_write(sb, p->impossible, &v);
+        else
+            sb_puts(sb, "Impossible\n");
+    } else {
         sb_puts(sb, status_names[r->ans.status]);
         sb_putc(sb, '\n');
-        break;
     }
 }
 
@@ -315,7 +338,7 @@ static void write_jsonl(output *o, const out_result *r, strbuf *sb)
 void output_write(output *o, const out_result *r, strbuf *sb)
 {
     switch (o->fmt) {
-    case FORMAT_JUDGE: write_judge(r, sb); break;
+    case FORMAT_JUDGE: write_judge(o, r, sb); break;
     case FORMAT_CSV: write_csv(o, r, sb); break;
     case FORMAT_JSONL: write_jsonl(o, r, sb); break;
     case FORMAT_COUNT: break;

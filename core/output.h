@@ -13,6 +13,7 @@
 
 #include <gridbfs/plugin.h>
 
+#include "config.h"
 #include "solve.h"
 #include "util.h"
 
@@ -38,7 +39,7 @@ typedef struct out_result {
     int with_path;             /* print the path (solved only) */
     const gridbfs_plugin *ops; /* to print moves, when with_path */
     const void *inst;
-    const char *impossible; /* judge word, or NULL for "Impossible" */
+    const cfg_profile *profile; /* its answer templates, or NULL */
 } out_result;
 
 typedef struct output output;

@@ -20,6 +20,8 @@
 
 #include <gridbfs/plugin.h>
 
+#include "config.h"
+
 /* Rows one record may hold: two boards of the largest side. */
 #define RECORD_MAX_ROWS (2 * GRIDBFS_MAX_SIDE)
 #define RECORD_MAX_BOARDS 2
@@ -45,8 +47,11 @@ typedef struct record {
     uint32_t nboards;    /* boards given */
     uint32_t board_rows[RECORD_MAX_BOARDS]; /* rows given per board */
     record_row row[RECORD_MAX_ROWS];        /* all boards' rows, in order */
+    const char *param;   /* a layout's parameter rows, joined by '/' */
     const char *error;   /* set when the record is malformed: why */
     uint64_t error_line; /* and where */
+    int quiet;  /* error repeats a message already given: show it once */
+    int notice; /* no case at all: error is a fault of the file's layout */
 } record;
 
 /*
@@ -57,6 +62,28 @@ typedef struct record {
 reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen);
 void reader_close(reader *rd);
+
+/* How a judge's file frames its cases, for reader_set_layout(). */
+typedef struct reader_layout {
+    const cfg_layout *layout; /* NULL, or one that is off: free form */
+    uint32_t cols;            /* a board's columns, unless size lines say */
+    const uint8_t *cells;     /* 256 flags, one a byte: a cell character, by
+                                 which rows are told from other lines */
+    int comments;             /* a line whose first non-blank is '#' is a
+                                 comment (not when '#' is a cell) */
+} reader_layout;
+
+/*
+ * Read rd's input by the layout l, before the first reader_next()
+ * (README, "Judge files").  A layout whose cases cannot be told apart (a
+ * count line, then cases with nothing between them) has its count checked
+ * against the rows first: a regular file is read twice, a pipe is held in
+ * an unlinked temporary file.  Returns 0, or -1 with "FILE: reason" in
+ * err when the pipe could not be held.  l and what it points to must
+ * outlive rd.
+ */
+int reader_set_layout(reader *rd, const reader_layout *l, char *err,
+                      size_t errlen);
 
 /* The input's name as shown in messages and output. */
 const char *reader_name(const reader *rd);

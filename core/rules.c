@@ -62,6 +62,7 @@ static void inst_free(rule_inst *in)
     table_free(in->table);
     pthread_mutex_destroy(&in->table_lock);
     free(in->name);
+    free(in->param);
     free(in->error);
     free(in);
 }
@@ -78,13 +79,17 @@ void rules_free(rules *rs)
     free(rs);
 }
 
-/* FNV-1a of the name, then the size. */
-static uint64_t hash_of(const char *name, uint32_t rows, uint32_t cols)
+/* FNV-1a of the name, the size, and the case's parameter. */
+static uint64_t hash_of(const char *name, uint32_t rows, uint32_t cols,
+                        const char *param)
 {
     uint64_t h = 14695981039346656037u;
     for (const unsigned char *s = (const unsigned char *)name; *s; s++)
         h = (h ^ *s) * 1099511628211u;
-    return (h ^ (rows << 8 | cols)) * 1099511628211u;
+    h = (h ^ (rows << 8 | cols)) * 1099511628211u;
+    for (const unsigned char *s = (const unsigned char *)param; s && *s; s++)
+        h = (h ^ *s) * 1099511628211u;
+    return h;
 }
 
 /* Take in out of the order of use (and, with unchain, out of its bucket). */
@@ -223,8 +228,8 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
             GRIDBFS_MAX_MOVES);
     else if (!gridbfs_cell_char(r->one) || !gridbfs_cell_char(r->zero))
         fmt(why, cap,
-            "%s to %s, not a cell character (printable, not blank, '#', '/' "
-            "or '=')",
+            "%s to %s, not a cell character (printable, not blank, '/' or "
+            "'=')",
             gridbfs_cell_char(r->one) ? "zero" : "one",
             show_cell(gridbfs_cell_char(r->one) ? r->zero : r->one, a));
     else if (r->one == r->zero)
@@ -252,7 +257,7 @@ static void create(rule_inst *in)
 {
     const cfg_profile *p = in->profile;
     const gridbfs_plugin *ops = in->plugin->ops;
-    size_t n = p ? p->nparams : 0;
+    size_t n = p ? p->nparams : 0, nprofile = n;
     gridbfs_param *params = xcalloc(n + 1, sizeof *params);
     char size[SIZE_TEXT_MAX], text[RULES_MSG_MAX] = "", why[RULES_MSG_MAX];
     uint32_t rows, cols;
@@ -269,6 +274,16 @@ static void create(rule_inst *in)
         params[i].key = p->params[i].key;
         params[i].value = p->params[i].value;
     }
+    if (in->param) { /* the case's own value for the layout's parameter */
+        size_t k = 0;
+        while (k < n && strcmp(params[k].key, p->layout.param) != 0)
+            k++;
+        if (k == n) { /* not in the profile: before size, which is last */
+            params = xreallocarray(params, ++n + 1, sizeof *params);
+            params[k].key = p->layout.param;
+        }
+        params[k].value = in->param;
+    }
     fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, rows, cols);
     params[n].key = "size";
     params[n].value = size;
@@ -280,7 +295,7 @@ static void create(rule_inst *in)
     if (ops->create(params, n + 1, &in->rule, &err) != 0) {
         char shown[RULES_MSG_MAX];
         text[sizeof text - 1] = '\0';
-        const cfg_mark *at = err.param >= 0 && (size_t)err.param < n
+        const cfg_mark *at = err.param >= 0 && (size_t)err.param < nprofile
                                  ? param_mark(in, &p->params[err.param])
                              : err.param == (long)n && size_at ? size_at
                              : p                               ? &p->at
@@ -341,13 +356,21 @@ static void plan(const rules *rs, rule_inst *in)
                             (uint64_t)1 << cells;
 }
 
-rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
+/* Whether a and b are the same parameter text, or both none. */
+static int same_param(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* rules_get() with a case's value for its layout's parameter, or NULL. */
+static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
+                      const char *param)
 {
     char err[RULES_MSG_MAX];
-    uint64_t h = hash_of(name, rows, cols);
+    uint64_t h = hash_of(name, rows, cols, param);
     for (rule_inst *in = rs->bucket[h % BUCKETS]; in; in = in->chain)
         if (in->hash == h && in->rows == rows && in->cols == cols &&
-            strcmp(in->name, name) == 0) {
+            strcmp(in->name, name) == 0 && same_param(in->param, param)) {
             touch(rs, in);
             return in;
         }
@@ -357,6 +380,8 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
     in->rows = rows;
     in->cols = cols;
     in->profile = config_profile(rs->cfg, name);
+    if (param && in->profile && in->profile->layout.param)
+        in->param = xstrdup(param);
     in->max_states = rs->cfg->max_states;
     in->table_budget = rs->cfg->table_memory;
     in->tcache = rs->tcache;
@@ -379,7 +404,6 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
     int path = p ? p->path : -1;
     in->with_path = rs->chosen.force_path || (path < 0 ? rs->cfg->path : path);
     in->engine = p ? p->engine : ENGINE_AUTO;
-    in->impossible = p ? p->impossible : NULL;
     if (!in->error) {
         rules_set_cells(in);
         plan(rs, in);
@@ -399,8 +423,13 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
     return in;
 }
 
+rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols)
+{
+    return get(rs, name, rows, cols, NULL);
+}
+
 rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
-                        uint32_t rows, uint32_t cols)
+                        uint32_t rows, uint32_t cols, const char *param)
 {
     const char *name = rule;
     if (!name && !rs->rule_given && file && strcmp(file, "-") != 0)
@@ -411,7 +440,7 @@ rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
         rows = rs->chosen.rows;
         cols = rs->chosen.cols;
     }
-    return rules_get(rs, name, rows, cols);
+    return get(rs, name, rows, cols, param);
 }
 
 void rules_set_cells(rule_inst *in)

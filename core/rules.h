@@ -36,8 +36,8 @@ typedef struct rule_inst {
     const cfg_mark *error_at; /* the configuration at fault, or NULL */
     int with_path;
     int need_path; /* with_path, or the plugin writes its own judge text */
+    char *param;   /* the case's value for its layout's parameter, or NULL */
     enum cfg_engine engine;
-    const char *impossible;
     int use_exact;           /* answer with the plugin's exact solver */
     int rent;                /* auto: the exact solver until it has cost as much
                                 as the table would take to build, then the table */
@@ -88,10 +88,12 @@ rule_inst *rules_get(rules *rs, const char *name, uint32_t rows, uint32_t cols);
  * else -r, else the first route matching file, else defaults.rule; the
  * record's size, else -s for the rule -r (or defaults.rule) names, else
  * the profile's own.  With no record (rule NULL, size 0) it is the
- * instance that frames the file's grid records.
+ * instance that frames the file's grid records.  param, when not NULL, is
+ * the case's value for the parameter its profile's layout names (Timus
+ * 1122's pattern): an instance of its own.
  */
 rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
-                        uint32_t rows, uint32_t cols);
+                        uint32_t rows, uint32_t cols, const char *param);
 
 /*
  * The cache keeps at most RULES_CACHED instances, least recently used out

@@ -51,6 +51,7 @@ typedef struct job {
     uint32_t cells; /* the rows' cells, back to back, in the text */
     uint32_t row;   /* its first row in the chunk's rows */
     uint8_t nboards, board_rows[RECORD_MAX_BOARDS];
+    uint8_t quiet; /* its message was shown with an earlier record's */
 } job;
 
 /* A row of a record, its cells in the chunk's text. */
@@ -197,6 +198,7 @@ static void answer_chunk(worker *w, chunk *c)
         res.line = j->line;
         res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
         res.rule = in->name;
+        res.profile = in->profile;
         uint64_t msg_line;
         if (parse_record(in, job_record(c, j, &rec), boards, msg, &msg_line)) {
             res.ans = (solve_result){ST_INVALID, 0, NULL, 0, msg};
@@ -205,15 +207,15 @@ static void answer_chunk(worker *w, chunk *c)
             res.with_path = in->with_path;
             res.ops = in->plugin->ops;
             res.inst = in->rule.inst;
-            res.impossible = in->impossible;
             msg_line = j->line;
         }
-        if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
+        if ((res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) &&
+            !j->quiet) {
             sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
                       (unsigned long long)msg_line, res.ans.message);
-            if (c->status < EXIT_RECORDS)
-                c->status = EXIT_RECORDS;
         }
+        if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT)
+            c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
         output_write(w->out, &res, &c->out);
     }
 }
@@ -366,13 +368,19 @@ static void submit(pipeline *p, chunk *c)
 static void add_job(const run_config *rc, chunk *c, const source *src,
                     const record *rec, rule_inst *file_inst)
 {
+    if (rec->notice) { /* a fault of the file, and no case */
+        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", src->shown,
+                  (unsigned long long)rec->error_line, rec->error);
+        c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+        return;
+    }
     job *j = &c->jobs[c->n++];
-
-    if (rec->rule || rec->rows)
-        j->in =
-            rules_choose(rc->rules, src->name, rec->rule, rec->rows, rec->cols);
+    if (rec->rule || rec->rows || rec->param)
+        j->in = rules_choose(rc->rules, src->name, rec->rule, rec->rows,
+                             rec->cols, rec->param);
     else
         rules_keep(rc->rules, j->in = file_inst);
+    j->quiet = (uint8_t)rec->quiet;
     j->src = src;
     j->record = rec->index;
     j->line = rec->line;
@@ -425,10 +433,20 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
 {
     const run_config *rc = p->rc;
     char err[RULES_MSG_MAX];
-    rule_inst *in = rules_choose(rc->rules, path, NULL, 0, 0);
+    rule_inst *in = rules_choose(rc->rules, path, NULL, 0, 0, NULL);
     reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
                              in->error ? 1 : in->rule.boards, rc->cfg->max_line,
                              err, sizeof err);
+    uint8_t cells[256];
+    for (int b = 0; b < 256; b++)
+        cells[b] = !in->error && in->cell[b] != CELL_BAD;
+    reader_layout lay = {!in->error && in->profile ? &in->profile->layout
+                                                   : NULL,
+                         in->error ? 1 : in->rule.cols, cells, !cells['#']};
+    if (rd && reader_set_layout(rd, &lay, err, sizeof err) < 0) {
+        reader_close(rd);
+        rd = NULL;
+    }
     if (!rd) {
         sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", err);
         (*cur)->status = EXIT_TROUBLE;

@@ -174,7 +174,8 @@ big() {
 # ---- POJ 3279 Fliptile ----------------------------------------------------
 
 @test "poj3279 sample: 1 0 0 1 / 0 1 1 0 / 0 1 1 0 / 1 0 0 1 gives the press matrix byte for byte" {
-    printf '1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n' >"$T/in"
+    # the judge's file: its M N line, then the rows
+    printf '4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n' >"$T/in"
     printf '0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n' >"$T/want"
     run gridbfs_to "$T/got" -r poj3279 "$T/in"
     assert_success

@@ -128,7 +128,7 @@ EOF
 
 @test "bad parameters are refused at the configuration, with the key at fault" {
     local bad
-    for bad in 'size: 33x1' 'size: 4' 'cells: "++"' 'cells: "+#"' 'cell: "10"'; do
+    for bad in 'size: 33x1' 'size: 4' 'cells: "++"' 'cells: "+/"' 'cell: "10"'; do
         printf 'rules:\n  fridge:\n    plugin: flip-lines\n    %s\n' "$bad" >c.yaml
         run -2 --separate-stderr gridbfs -c c.yaml -r fridge </dev/null
         assert_output ''

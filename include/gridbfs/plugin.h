@@ -107,11 +107,13 @@ enum {
 
 /*
  * Whether c may stand for a cell: printable ASCII, and not a blank or a
- * character that frames records ('#' a comment, '/' and '=' a line record).
+ * character that frames line records ('/' and '=').  '#' may: in the input
+ * of a rule that has it as a cell, '#' starts no comment (UVa 10309's
+ * boards are of '#' and 'O').
  */
 static inline int gridbfs_cell_char(char c)
 {
-    return c > ' ' && c < 0x7f && c != '#' && c != '/' && c != '=';
+    return c > ' ' && c < 0x7f && c != '/' && c != '=';
 }
 
 /*

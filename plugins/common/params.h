@@ -17,7 +17,7 @@
 /* What the parsers below accept, for "KEY: expected ..." messages. */
 #define PARAM_BOOL_EXPECTED "true or false"
 #define PARAM_CELLS_EXPECTED                                                   \
-    "two distinct printable characters, not blank, '#', '/' or '='"
+    "two distinct printable characters, not blank, '/' or '='"
 
 /*
  * Report a refusal in err (which may be NULL): set err->param to param and

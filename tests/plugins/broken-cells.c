@@ -1,6 +1,6 @@
 /* A 1x2 toggle rule whose cell characters ('cells'), boards and number of
    moves are parameters taken as given: the core must refuse characters
-   that frame records ('#', '/', '='), blanks, control bytes and two equal
+   that frame line records ('/', '='), blanks, control bytes and two equal
    ones, and boards or moves no rule can have, naming the field.  With
    'refuse', create() refuses with that text, which the core must keep on
    one line. */

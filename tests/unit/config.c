@@ -636,7 +636,7 @@ static void test_shipped(const char *path)
     CHECK(cfg.path == 0 && cfg.jobs == 0);
     CHECK(cfg.max_states == 100000000 && cfg.max_line == 65536);
     CHECK(cfg.nplugin_dirs == 0 && cfg.nroutes == 0);
-    CHECK(cfg.nprofiles == 7);
+    CHECK(cfg.nprofiles == 15);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         CHECK(pr && pr->plugin && pr->impossible == NULL);
@@ -663,6 +663,21 @@ static void test_shipped(const char *path)
     CHECK_STR(pr->plugin, "flip-lines");
     CHECK_STR(param(pr, "cells"), "+-");
     CHECK(pr->path == 1);
+    /* Judges' layouts and answer texts. */
+    pr = config_profile(&cfg, "poj1222");
+    CHECK(pr->layout.count && !config_layout_marked(&pr->layout));
+    CHECK_STR(pr->before, "PUZZLE #{case}");
+    pr = config_profile(&cfg, "uva10309");
+    CHECK(pr->layout.name && config_layout_marked(&pr->layout));
+    CHECK_STR(pr->layout.end, "end");
+    CHECK_STR(pr->solved, "{name} {moves}");
+    CHECK(pr->max_moves == 100);
+    pr = config_profile(&cfg, "cerc07b");
+    CHECK(pr->layout.size == SIZE_LINE_EACH && pr->layout.blank);
+    pr = config_profile(&cfg, "timus1122");
+    CHECK_STR(pr->layout.param, "stencil");
+    CHECK(pr->layout.param_rows == 3);
+    CHECK(config_profile(&cfg, "poj1753")->max_moves == UINT64_MAX);
     /* A user's file layered over it. */
     {
         static const char user[] =
@@ -672,7 +687,7 @@ static void test_shipped(const char *path)
         pr = config_profile(&cfg, "poj1753");
         CHECK_STR(size_of(pr), "5x5");
         CHECK_STR(pr->plugin, "flip-neighbors");
-        CHECK(cfg.nprofiles == 8);
+        CHECK(cfg.nprofiles == 16);
     }
     config_free(&cfg);
 }

@@ -72,29 +72,30 @@ static void test_choose(void)
 {
     rules_choice none = {NULL, 0, 0, 0}, r_flip = {"lauto", 3, 3, 0};
     rules *rs = rules_new(&cfg, ld, &none);
-    rule_inst *in = rules_choose(rs, "a.txt", NULL, 0, 0);
+    rule_inst *in = rules_choose(rs, "a.txt", NULL, 0, 0, NULL);
     CHECK(!strcmp(in->name, "flip") && in->rule.rows == 4);
-    in = rules_choose(rs, "dir/a.swap", NULL, 0, 0); /* a route */
+    in = rules_choose(rs, "dir/a.swap", NULL, 0, 0, NULL); /* a route */
     CHECK(!strcmp(in->name, "swap") && in->rule.rows == 2);
-    in = rules_choose(rs, "-", NULL, 0, 0); /* stdin is never routed */
+    in = rules_choose(rs, "-", NULL, 0, 0, NULL); /* stdin is never routed */
     CHECK(!strcmp(in->name, "flip"));
-    in = rules_choose(rs, "a.swap", "lauto", 0, 0); /* the record's rule */
+    in =
+        rules_choose(rs, "a.swap", "lauto", 0, 0, NULL); /* the record's rule */
     CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 4);
-    in = rules_choose(rs, "a.swap", NULL, 3, 2); /* the record's size */
+    in = rules_choose(rs, "a.swap", NULL, 3, 2, NULL); /* the record's size */
     CHECK(!strcmp(in->name, "swap") && in->rule.rows == 3 &&
           in->rule.cols == 2);
     rules_free(rs);
 
     rs = rules_new(&cfg, ld, &r_flip);
-    in = rules_choose(rs, "a.swap", NULL, 0, 0); /* -r beats the routes */
+    in = rules_choose(rs, "a.swap", NULL, 0, 0, NULL); /* -r beats the routes */
     CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 3);
-    in = rules_choose(rs, "a.txt", NULL, 5, 5); /* size= beats -s */
+    in = rules_choose(rs, "a.txt", NULL, 5, 5, NULL); /* size= beats -s */
     CHECK(!strcmp(in->name, "lauto") && in->rule.rows == 5);
-    in = rules_choose(rs, "a.txt", "flip", 0, 0); /* -s: -r's rule only */
+    in = rules_choose(rs, "a.txt", "flip", 0, 0, NULL); /* -s: -r's rule only */
     CHECK(!strcmp(in->name, "flip") && in->rule.rows == 4);
-    in = rules_choose(rs, "a.txt", "lauto", 0, 0);
+    in = rules_choose(rs, "a.txt", "lauto", 0, 0, NULL);
     CHECK(in->rule.rows == 3);
-    in = rules_choose(rs, "a.txt", "nosuch", 0, 0);
+    in = rules_choose(rs, "a.txt", "nosuch", 0, 0, NULL);
     CHECK(in->error && !strcmp(in->error, "unknown rule 'nosuch'"));
     rules_free(rs);
 }
