@@ -833,8 +833,8 @@ static const record *layout_next(reader *rd)
         }
         if (what != L_TEXT || lay_size(rd, kind, s, n) < 0) {
             rd->lay_rows = 0; /* rows unknown: all taken as extra */
-            if (what == L_TEXT && !l->name)
-                lay_hold(rd, kind, s, n); /* the first row, maybe */
+            if (what != L_TEXT) /* the line is the next case's */
+                lay_hold(rd, kind, s, n);
         }
     } else if (!l->name) {
         lay_hold(rd, kind, s, n); /* the first row */

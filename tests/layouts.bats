@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# Judge layouts (README, "Judge files"): faults in a judge's file cost the
+# case they are in, never an answer for rows out of line; answer templates;
+# layouts with every format, -j N and several files.  The expected answers
+# are the judges' own samples (tests/judges/), cut or edited by hand, and
+# boards small enough to work out by hand.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+J=$BATS_TEST_DIRNAME/judges
+
+setup() {
+    cd "$BATS_TEST_TMPDIR"
+}
+
+# ---- layouts that mark their cases: a fault costs that case alone --------
+
+@test "cerc07b: a map with a row missing is invalid alone, the maps after it are answered" {
+    sed 9d "$J/cerc07b/sample.in" >in # the second map's second row
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5"
+}
+
+@test "cerc07b: a row too many, and a bad size line, are invalid alone" {
+    sed 3p "$J/cerc07b/sample.in" >in # the first map's second row twice
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '1s/.*/invalid/' "$J/cerc07b/sample.out")"
+    # the row past the fifth is the one at fault
+    assert_equal "$stderr" "gridbfs: in:7: extra rows: the case has 6, expected 5"
+    sed '15s/.*/1 x/' "$J/cerc07b/sample.in" >in # the third map's "1 5"
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:15: expected a size line 'R C' or 'n', got '1 x'"
+    sed '15s/.*/33 5/' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:15: size 33x5 out of range (1 to 32)"
+}
+
+@test "cerc07b: without its blank lines the size lines still mark the maps" {
+    grep -v '^$' "$J/cerc07b/sample.in" >in
+    run -0 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+}
+
+@test "a missing end line, or text after it, is one message; every case is answered" {
+    grep -v '^0 0$' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:$(wc -l <in): missing the end line '0 0'"
+    { cat "$J/cerc07b/sample.in"; printf '1 1\nX\n'; } >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:$(($(wc -l <"$J/cerc07b/sample.in") + 1)): text after the end line '0 0'"
+    # blank lines after it are fine
+    { cat "$J/cerc07b/sample.in"; printf '\n\n'; } >in
+    run -0 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+}
+
+@test "uva10309: a case with a row missing is invalid; its neighbours' names are kept" {
+    sed 14d "$J/uva10309/sample.in" >in # a row of all_on
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output $'all_off 0\ninvalid\nsimple 4'
+    assert_equal "$stderr" "gridbfs: in:12: missing rows: the case has 9 of 10"
+    # '#' is a cell here, so a row of '#' is no comment
+    run -0 --separate-stderr gridbfs -r uva10309 "$J/uva10309/sample.in"
+    assert_output "$(cat "$J/uva10309/sample.out")"
+}
+
+@test "acwing95: a case with a row too few or too many is invalid alone" {
+    sed 8d "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output $'3\ninvalid\n-1'
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5"
+    sed 8p "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output $'3\ninvalid\n-1'
+    assert_equal "$stderr" "gridbfs: in:13: extra rows: the case has 6, expected 5"
+}
+
+@test "acwing95: a count line that disagrees costs the cases past it, or stands for the missing ones" {
+    sed '1s/.*/2/' "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output $'3\n2\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:14: a case past the 2 the count line gives"
+    sed '1s/.*/5/' "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 -f csv in
+    assert_line -n 4 '"in",4,1,,acwing95,invalid,,,"the count line gives 5 cases, the file holds 3"' ||
+        assert_line -n 4 'in,4,1,,acwing95,invalid,,,"the count line gives 5 cases, the file holds 3"'
+    assert_line -n 5 'in,5,1,,acwing95,invalid,,,"the count line gives 5 cases, the file holds 3"'
+    # one message for both
+    assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
+}
+
+# ---- layouts that do not: the count is checked first ---------------------
+
+@test "poj1222: a row missing makes every promised puzzle invalid, and nothing is answered (file and pipe)" {
+    sed 5d "$J/poj1222/sample.in" >in
+    local want=$'PUZZLE #1\ninvalid\nPUZZLE #2\ninvalid'
+    local msg="gridbfs: in:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
+    run -1 --separate-stderr gridbfs -r poj1222 in
+    assert_output "$want"
+    assert_equal "$stderr" "$msg"
+    run -1 --separate-stderr gridbfs -r poj1222 <in
+    assert_output "$want"
+    assert_equal "$stderr" "${msg/in:1/<stdin>:1}"
+    cat in | { run -1 --separate-stderr gridbfs -r poj1222 -; assert_output "$want"; }
+    # a row too many, or a count too small, the same
+    sed 5p "$J/poj1222/sample.in" | { run -1 --separate-stderr gridbfs -r poj1222; assert_output "$want"; }
+    { echo 1; tail -n +2 "$J/poj1222/sample.in"; } | {
+        run -1 --separate-stderr gridbfs -r poj1222
+        assert_output $'PUZZLE #1\ninvalid'
+    }
+}
+
+@test "a count line past what the file could hold is one invalid result, not that many" {
+    { echo 1000000000000000000; tail -n +2 "$J/poj1222/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r poj1222 -f jsonl in
+    assert_equal "${#lines[@]}" 1
+    assert_output --partial '"record":1,"line":1,'
+    assert_output --partial '"status":"invalid"'
+}
+
+@test "a count line that is no number costs the file, one result" {
+    { echo two; tail -n +2 "$J/poj1222/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r poj1222 in
+    assert_output $'PUZZLE #1\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:1: expected the number of cases, got 'two'"
+    # the same for poj3279's size line
+    printf 'four four\n1 0\n' >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:1: expected a size line 'R C' or 'n', got 'four four'"
+}
+
+@test "several files, each with its own count line and case numbers; a bad one costs only itself" {
+    sed 5d "$J/poj1222/sample.in" >bad
+    run -1 --separate-stderr gridbfs -r poj1222 "$J/poj1222/sample.in" bad "$J/poj1222/sample.in"
+    assert_output "$(cat "$J/poj1222/sample.out"; printf 'PUZZLE #1\ninvalid\nPUZZLE #2\ninvalid\n'; cat "$J/poj1222/sample.out")"
+    assert_equal "$stderr" "gridbfs: bad:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
+}
+
+@test "a large count-line file with one row missing at its end prints no answer, on any number of threads" {
+    { echo 3000; for _ in $(seq 1500); do tail -n +2 "$J/poj1222/sample.in"; done; } | sed '$d' >in
+    local jobs
+    for jobs in 1 4; do
+        run -1 --separate-stderr gridbfs -r poj1222 -j $jobs in
+        assert_equal "$(grep -c '^invalid$' <<<"$output")" 3000
+        refute_output --partial '0 1'
+        assert_equal "$stderr" "gridbfs: in:1: the count line gives 3000 cases of 5 rows, but 14999 rows follow it"
+    done
+}
+
+# ---- names, ids, templates ------------------------------------------------
+
+@test "CSV and JSON Lines: a case's name is its id, record counts cases, line is where it starts" {
+    run -0 --separate-stderr gridbfs -r uva10309 -f csv "$J/uva10309/sample.in"
+    assert_line -n 1 "$J/uva10309/sample.in,1,1,all_off,uva10309,solved,0,,"
+    assert_line -n 2 "$J/uva10309/sample.in,2,12,all_on,uva10309,solved,44,,"
+    assert_line -n 3 "$J/uva10309/sample.in,3,23,simple,uva10309,solved,4,,"
+    run -0 --separate-stderr gridbfs -r poj1222 -f jsonl "$J/poj1222/sample.in"
+    assert_line -n 1 --partial '"record":2,"line":7,"id":null,"rule":"poj1222","status":"solved","moves":15,'
+}
+
+@test "max_moves: a case past the judge's cap prints the impossible text; CSV keeps the true count" {
+    # the POJ 1753 samples need 4 moves and none
+    printf 'rules:\n  capped: {plugin: flip-neighbors, cells: bw, max_moves: 3, impossible: "-1"}\n' >c.yaml
+    printf 'bwwb\nbbwb\nbwwb\nbwww\n\nbwbw\nwwww\nbbwb\nbwwb\n' >in
+    run -0 --separate-stderr gridbfs -c c.yaml -r capped in
+    assert_output $'-1\n-1'
+    run -0 --separate-stderr gridbfs -c c.yaml -r capped -f csv in
+    assert_line -n 1 'in,1,1,,capped,solved,4,,'
+    assert_line -n 2 'in,2,6,,capped,impossible,,,'
+    # acwing95: the judge's sample needs 3, 2 and more than 6
+    run -0 --separate-stderr gridbfs -r acwing95 -f csv "$J/acwing95/sample.in"
+    assert_line -n 3 --regexp ',acwing95,(solved,([7-9]|[1-9][0-9]+)|impossible,),,$'
+}
+
+@test "timus1122: each case's own pattern rows are its stencil" {
+    # the pattern 000/010/000 flips the pressed chip alone: the fewest
+    # presses to one colour is the smaller colour's count, here 3 B
+    printf 'WWWW\nWBBW\nWBWW\nWWWW\n000\n010\n000\n' >in
+    run -0 --separate-stderr gridbfs -r timus1122 in
+    assert_output 3
+    # the judge's own sample, then that case again: each keeps its pattern
+    cat "$J/timus1122/sample.in" in >two
+    run -0 --separate-stderr gridbfs -r timus1122 two
+    assert_output $'Impossible\n3'
+    # a pattern the plugin refuses costs that case
+    printf 'WWWW\nWBBW\nWBWW\nWWWW\n020\n010\n000\n' >bad
+    run -1 --separate-stderr gridbfs -r timus1122 bad in
+    assert_output $'invalid\n3'
+    assert_regex "$stderr" "^gridbfs: bad:1: rule 'timus1122': stencil: "
+}
+
+@test "a layout's profile still reads gridbfs's own line records" {
+    # 1x2, both on: either press flips both, and 0 1 is the lesser matrix
+    run -0 --separate-stderr gridbfs -r poj3279 <<<$'size=1x1 1/\nsize=1x2 11/'
+    assert_output $'1\n0 1'
+}
+
+@test "answer templates are checked when the configuration is read, naming the place" {
+    printf 'rules:\n  x:\n    plugin: flip-neighbors\n    solved: "Case {cas}: {moves}"\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml --check-config
+    assert_equal "$stderr" "gridbfs: c.yaml:4:13: solved: unknown placeholder '{cas}' (expected {case}, {name}, {moves} or {answer}, or '{{' for the brace)"
+    printf 'rules:\n  x:\n    plugin: flip-neighbors\n    impossible: "{moves}"\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml --check-config
+    assert_equal "$stderr" "gridbfs: c.yaml:4:17: impossible: no placeholder '{moves}' (expected {case} or {name}, or '{{' for the brace)"
+    printf 'rules:\n  x:\n    plugin: flip-neighbors\n    layout: {param: stencil}\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml --check-config
+    assert_regex "$stderr" "^gridbfs: c\.yaml:4:13: layout: param and param_rows go together$"
+    # braces, and {answer} with the default text in it
+    printf 'rules:\n  x:\n    plugin: flip-neighbors\n    cells: bw\n    solved: "{{{case}}} {answer} moves"\n    before: "#{case}"\n' >c.yaml
+    run -0 --separate-stderr gridbfs -c c.yaml -r x <<<$'bwwb\nbbwb\nbwwb\nbwww'
+    assert_output $'#1\n{1} 4 moves'
+}
