@@ -309,8 +309,8 @@ static void gen_acwing95(const gen_opts *o, uint64_t *rng)
 
 /* ---- solving ------------------------------------------------------- */
 
-/* Fewest presses making a 4x4 board of one colour, by the table for
-   mask[], or -1. */
+/* Fewest presses making the 4x4 board b all one colour (either), by a
+   press_table of 16 cells, or -1. */
 static int uniform_fewest(const unsigned char *fewest, uint32_t b)
 {
     int x = fewest[b], y = fewest[b ^ 0xFFFFu];
