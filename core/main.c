@@ -322,6 +322,25 @@ static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
                d->help ? d->help : "");
 }
 
+/* A profile's layout for --list-rules: layout={KEY,KEY:VALUE...}. */
+static void list_layout(const cfg_layout *l)
+{
+    static const char *const size_lines[] = {"none", "first", "each"};
+    char size[16] = "", param[128] = "", end[128] = "";
+    if (!config_layout_on(l))
+        return;
+    if (l->size != SIZE_LINE_NONE)
+        fmt(size, sizeof size, ",size:%s", size_lines[l->size]);
+    if (l->end)
+        fmt(end, sizeof end, ",end:'%s'", l->end);
+    if (l->param)
+        fmt(param, sizeof param, ",param:%s/%" PRIu32, l->param, l->param_rows);
+    char all[512];
+    fmt(all, sizeof all, "%s%s%s%s%s%s", l->count ? ",count" : "", size,
+        l->name ? ",name" : "", l->blank ? ",blank" : "", end, param);
+    printf(" layout={%s}", all + 1);
+}
+
 /* --list-rules: the profiles, then every plugin on the search path. */
 static void list_rules(ctx *c)
 {
@@ -335,10 +354,17 @@ static void list_rules(ctx *c)
             printf(" %s=%s", p->params[k].key, p->params[k].value);
         if (p->path >= 0)
             printf(" path=%s", p->path ? "true" : "false");
-        if (p->impossible)
-            printf(" impossible=%s", p->impossible);
         if (p->engine != ENGINE_AUTO)
             printf(" engine=%s", config_engine_names[p->engine]);
+        list_layout(&p->layout);
+        if (p->solved)
+            printf(" solved='%s'", p->solved);
+        if (p->impossible)
+            printf(" impossible='%s'", p->impossible);
+        if (p->before)
+            printf(" before='%s'", p->before);
+        if (p->max_moves != UINT64_MAX)
+            printf(" max_moves=%" PRIu64, p->max_moves);
         putchar('\n');
     }
     puts("plugins:");

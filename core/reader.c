@@ -832,7 +832,7 @@ static const record *layout_next(reader *rd)
             what = lay_kind(rd, kind, s, n);
         }
         if (what != L_TEXT || lay_size(rd, kind, s, n) < 0) {
-            rd->lay_rows = 0; /* rows unknown: all taken as extra */
+            rd->lay_rows = 0;   /* rows unknown: all taken as extra */
             if (what != L_TEXT) /* the line is the next case's */
                 lay_hold(rd, kind, s, n);
         }

@@ -416,7 +416,7 @@ refused() {
     cfg c.yaml $'rules:\n  cross3:\n    plugin: flip-neighbors\n    size: 3x3\n    goal: off\n    cells: "10"\n  poj1753: {impossible: IMPOSSIBLE}\n'
     run -0 --separate-stderr gridbfs --list-rules -c c.yaml
     assert_line --regexp '^  cross3 +plugin=flip-neighbors size=3x3 goal=off cells=10$'
-    assert_line --regexp '^  poj1753 +plugin=flip-neighbors size=4x4 goal=uniform cells=bw impossible=IMPOSSIBLE$'
+    assert_line --regexp "^  poj1753 +plugin=flip-neighbors size=4x4 goal=uniform cells=bw impossible='IMPOSSIBLE'\$"
     run -0 --separate-stderr gridbfs --list-rules
     refute_line --regexp '^  cross3 '
 }

@@ -216,3 +216,41 @@ setup() {
     run -0 --separate-stderr gridbfs -c c.yaml -r x <<<$'bwwb\nbbwb\nbwwb\nbwww'
     assert_output $'#1\n{1} 4 moves'
 }
+
+# ---- streaming and memory -------------------------------------------------
+
+@test "a marked layout answers each case as it arrives on a pipe, before the input ends" {
+    coproc GB { gridbfs -r cerc07b; }
+    printf '1 5\n...XX\n\n' >&"${GB[1]}"
+    # the answer comes while gridbfs still waits for more (the read's
+    # timeout only keeps a broken build from hanging the suite)
+    read -r -t 30 -u "${GB[0]}" line
+    assert_equal "$line" 'You have to tap 1 tiles.'
+    printf '0 0\n' >&"${GB[1]}"
+    exec {GB[1]}>&-
+    wait "$GB_PID"
+}
+
+@test "a count line does not make gridbfs hold the file: peak memory is flat from 120,000 to 480,000 puzzles" {
+    requires /usr/bin/time
+    local n
+    local -a peak
+    for n in 120000 480000; do
+        { echo "$n"; yes "$(tail -n +2 "$J/poj1222/sample.in")" | head -n $((n * 5)); } >"in$n"
+        # a regular file (read twice) and a pipe (copied to $TMPDIR); ASan
+        # keeps little of what is freed, so that RSS is what is held
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+            /usr/bin/time -f '%M' -o peak "$GRIDBFS" -r poj1222 -j2 "in$n" >"out$n"
+        peak+=("$(tail -n 1 peak)")
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+            /usr/bin/time -f '%M' -o peak sh -c 'cat "$1" | "$2" -r poj1222 -j2 >/dev/null' sh "in$n" "$GRIDBFS"
+        peak+=("$(tail -n 1 peak)")
+    done
+    # every answer is there, and the judge's
+    assert_equal "$(grep -c PUZZLE out480000)" 480000
+    assert_equal "$(tail -n 12 out480000 | sed "s/#480000/#2/; s/#479999/#1/")" "$(cat "$J/poj1222/sample.out")"
+    # peak RSS in KiB: four times the input (21 MiB more) may cost at most
+    # 8 MiB more (the pool of chunks settles as it grows)
+    ((peak[2] < peak[0] + 8192)) || fail "file: ${peak[0]} KiB for 120,000 puzzles, ${peak[2]} KiB for 480,000"
+    ((peak[3] < peak[1] + 8192)) || fail "pipe: ${peak[1]} KiB for 120,000 puzzles, ${peak[3]} KiB for 480,000"
+}
