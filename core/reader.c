@@ -849,8 +849,10 @@ static const record *layout_next(reader *rd)
             continue;
         if (what == L_EOF || what == L_BLANK)
             break;
-        if (what == L_END ||
-            (marked && kind == LINE_TEXT && starts_case(rd, s, n))) {
+        /* a parameter's rows are of another alphabet: no mark among them */
+        int in_param = k >= need - l->param_rows && k < need;
+        if (what == L_END || (marked && !in_param && kind == LINE_TEXT &&
+                              starts_case(rd, s, n))) {
             lay_hold(rd, kind, s, n);
             break;
         }

@@ -195,6 +195,13 @@ setup() {
     assert_regex "$stderr" "^gridbfs: bad:1: rule 'timus1122': stencil: "
 }
 
+@test "a layout of your own: names and a pattern per case, the pattern rows never taken for a name" {
+    printf 'rules:\n  named1122:\n    plugin: flip-neighbors\n    size: 4x4\n    cells: BW\n    layout: {name: true, param: stencil, param_rows: 3}\n    solved: "{name}: {moves}"\n    impossible: "{name}: Impossible"\n' >c.yaml
+    { echo first; cat "$J/timus1122/sample.in"; echo second; printf 'WWWW\nWBBW\nWBWW\nWWWW\n000\n010\n000\n'; } >in
+    run -0 --separate-stderr gridbfs -c c.yaml -r named1122 in
+    assert_output $'first: Impossible\nsecond: 3'
+}
+
 @test "a layout's profile still reads gridbfs's own line records" {
     # 1x2, both on: either press flips both, and 0 1 is the lesser matrix
     run -0 --separate-stderr gridbfs -r poj3279 <<<$'size=1x1 1/\nsize=1x2 11/'
