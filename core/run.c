@@ -31,6 +31,11 @@
 #include "util.h"
 
 #define CHUNK_RECORDS 4096
+#define CHUNK_BYTES (1u << 20) /* a chunk ends once its rows hold this much */
+/* What chunks may hold, reserved from limits.memory before any search:
+   an eighth of it, at most CHUNKS_MEMORY_MAX. */
+#define CHUNKS_MEMORY_SHARE 8
+#define CHUNKS_MEMORY_MAX ((size_t)64 << 20)
 #define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
 #define NO_TEXT UINT32_MAX
@@ -68,6 +73,7 @@ typedef struct chunk {
     size_t nrows, rows_cap;
     strbuf text;     /* ids, read-time messages and cells */
     strbuf out, err; /* formatted results and messages */
+    size_t held;     /* the bytes its buffers hold, as last counted */
     int status;      /* worst exit status earned */
     int flush;       /* flush the output after writing this chunk */
     int done;
@@ -91,7 +97,9 @@ typedef struct pipeline {
     chunk *ring[MAX_CHUNKS];
     size_t nchunks, allocated; /* chunks allowed, and made */
     size_t inflight,
-        max_inflight; /* the limits of chunks out of the free list */
+        max_inflight;      /* the limits of chunks out of the free list */
+    size_t held, max_held; /* bytes all chunks hold, and their share of
+                              limits.memory, reserved from it */
     uint64_t next_seq, next_write;
     int closing, status;
     int writing; /* a thread is writing chunks out */
@@ -220,6 +228,38 @@ static void answer_chunk(worker *w, chunk *c)
     }
 }
 
+/* The bytes c's buffers hold. */
+static size_t chunk_bytes(const chunk *c)
+{
+    return c->cap * sizeof *c->jobs + c->rows_cap * sizeof *c->rows +
+           c->text.cap + c->out.cap + c->err.cap;
+}
+
+/* Count c's bytes again into p->held; called with the lock held. */
+static void count_held(pipeline *p, chunk *c)
+{
+    size_t now = chunk_bytes(c);
+    p->held = p->held - c->held + now;
+    c->held = now;
+}
+
+/* Free c's buffers when they hold more than a chunk's share of max_held:
+   one large record must not keep its memory for the rest of the run. */
+static void shrink_chunk(pipeline *p, chunk *c)
+{
+    if (c->held <= p->max_held / MAX_CHUNKS)
+        return;
+    free(c->jobs);
+    free(c->rows);
+    c->jobs = NULL;
+    c->rows = NULL;
+    c->cap = c->rows_cap = 0;
+    sb_free(&c->text);
+    sb_free(&c->out);
+    sb_free(&c->err);
+    count_held(p, c);
+}
+
 /*
  * Mark c answered and write every chunk now next in line; called with the
  * lock held, which it lets go while it writes.  One thread writes at a
@@ -241,6 +281,8 @@ static void finish_chunk(pipeline *p, chunk *c)
         p->ring[p->next_write % MAX_CHUNKS] = NULL;
         p->next_write++;
         p->inflight -= next->limit;
+        count_held(p, next);
+        shrink_chunk(p, next);
         next->next = p->free;
         p->free = next;
         pthread_cond_signal(&p->room);
@@ -309,7 +351,8 @@ static chunk *get_chunk(pipeline *p)
     }
     pthread_mutex_lock(&p->lock);
     while ((!p->free && p->allocated == p->nchunks) ||
-           p->inflight + limit > p->max_inflight) {
+           p->inflight + limit > p->max_inflight ||
+           (p->held > p->max_held && p->inflight > 0)) {
         if (p->queue)
             work(p, p->reader);
         else
@@ -346,6 +389,7 @@ static void submit(pipeline *p, chunk *c)
     if (!p->nthreads)
         answer_chunk(p->reader, c);
     pthread_mutex_lock(&p->lock);
+    count_held(p, c);
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
     if (!p->nthreads) {
@@ -468,7 +512,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         if (!(rec = reader_next(rd)))
             break;
         add_job(rc, *cur, src, rec, in);
-        if ((*cur)->n == (*cur)->limit) {
+        if ((*cur)->n == (*cur)->limit || (*cur)->text.len >= CHUNK_BYTES) {
             atomic_fetch_add_explicit(&p->bytes_read,
                                       reader_offset(rd) - before,
                                       memory_order_relaxed);
@@ -511,6 +555,12 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     /* threads: two full chunks a thread and two more, or many small ones */
     p->nchunks = nthreads ? MAX_CHUNKS : 1;
     p->max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
+    membudget *mem = rules_memory(rc->rules);
+    p->max_held = mem->cap / CHUNKS_MEMORY_SHARE;
+    if (p->max_held == 0 || p->max_held > CHUNKS_MEMORY_MAX)
+        p->max_held = CHUNKS_MEMORY_MAX;
+    if (budget_take(mem, p->max_held) < 0) /* cannot be: nothing runs yet */
+        p->max_held = 0;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
@@ -538,6 +588,7 @@ static void pipeline_free(pipeline *p)
         free(p->sources[i]);
     }
     free(p->sources);
+    budget_give(rules_memory(p->rc->rules), p->max_held);
     pthread_cond_destroy(&p->room);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);
