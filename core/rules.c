@@ -139,10 +139,35 @@ void rules_keep(rules *rs, rule_inst *in)
     touch(rs, in);
 }
 
+/*
+ * Free the fixed-goal tables of instances no chunk in flight uses, least
+ * recently used first, until want bytes of limits.memory are left; if
+ * they are, the instances refused a table for want of memory try again.
+ */
+static void table_room(rules *rs, size_t want)
+{
+    for (rule_inst *in = rs->oldest;
+         in && in->last_use < rs->retired && !budget_has(&rs->mem, want);
+         in = in->newer)
+        if (in->table) {
+            table_free(in->table);
+            in->table = NULL;
+            atomic_store(&in->table_tried, 0); /* built again if used again */
+        }
+    if (!budget_has(&rs->mem, want))
+        return;
+    for (rule_inst *in = rs->newest; in; in = in->older)
+        if (atomic_exchange(&in->table_refused, 0))
+            atomic_store(&in->table_tried, 0);
+}
+
 void rules_epoch(rules *rs, uint64_t now, uint64_t retired)
 {
     rs->now = now;
     rs->retired = retired; /* evict() runs when the next instance is made */
+    size_t want = atomic_exchange(&rs->mem.wanted, 0);
+    if (want)
+        table_room(rs, want);
 }
 
 membudget *rules_memory(rules *rs)

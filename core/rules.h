@@ -59,6 +59,7 @@ typedef struct rule_inst {
     pthread_mutex_t table_lock; /* one thread builds the table */
     table *table;               /* for fixed goals, built on first use */
     atomic_int table_tried;
+    atomic_int table_refused; /* not built for want of limits.memory */
 } rule_inst;
 
 /* What the command line chose: -r, -s and -p. */

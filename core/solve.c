@@ -52,9 +52,15 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
         pthread_mutex_lock(&in->table_lock); /* others wait for it */
         if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
             /* cached target tables make way for it */
-            tcache_make_room(in->tcache, table_build_bytes(br));
+            size_t bytes = table_build_bytes(br);
+            tcache_make_room(in->tcache, bytes);
             in->table = table_build(br, goals, n, in->table_budget, in->mem);
             atomic_store_explicit(&in->table_tried, 1, memory_order_release);
+            if (!in->table && !budget_has(in->mem, bytes)) {
+                /* the reader may free tables no one uses, and let it retry */
+                atomic_store(&in->table_refused, 1);
+                atomic_store(&in->mem->wanted, bytes);
+            }
         }
         pthread_mutex_unlock(&in->table_lock);
     }

@@ -71,6 +71,8 @@ static inline void sb_putc(strbuf *sb, char c)
 typedef struct membudget {
     atomic_size_t used;
     size_t cap;
+    atomic_size_t wanted; /* bytes a table was refused: rules_epoch() tries
+                             to make room */
 } membudget;
 
 /* Take n bytes of m (NULL: no budget); 0, or -1 when they are not left. */

@@ -82,3 +82,22 @@ setup() {
     small=$(tail -n 1 peak)
     [ "$many" -lt $((small + 16384)) ] || fail "peak ${many} KiB for 25 sizes vs ${small} KiB for one puzzle"
 }
+
+@test "a table that does not fit beside another gets its room: the table no chunk uses is freed" {
+    # two fixed-goal rules whose tables (1 MiB each, 5 MiB while built)
+    # cannot both be held in 6 MiB; max_states 2,000 makes a search of the
+    # far puzzles stop, so an answer to every one of them is the table's
+    printf 'limits: {memory: %d, max_states: 2000}\nrules:\n  a: {plugin: flip-neighbors, size: 4x5, goal: "off", cells: "10", engine: search}\n  b: {plugin: flip-neighbors, size: 5x4, goal: "off", cells: "10", engine: search}\n' \
+        $((6 * MIB)) >two.yaml
+    flipref boards -s 4x5 -c 10 -n 5000 -S 3 | sed 's/^/rule=a /' >ab
+    flipref boards -s 5x4 -c 10 -n 5000 -S 4 | sed 's/^/rule=b /' >>ab
+    run -1 --separate-stderr gridbfs -c two.yaml -j1 ab
+    # a's table first; b's is refused until a's last chunk is written,
+    # then a's is freed and b's built: b's last thousand are all answered
+    refute_line --index 0 limit
+    assert_equal "$(printf '%s\n' "${lines[@]:9000}" | grep -c limit)" 0
+    printf '%s\n' "${lines[@]:9000}" >got
+    tail -n 1000 ab | sed 's/^rule=b //' >b1000
+    flipref solve -s 5x4 -g off -c 10 b1000 >want
+    cmp want got
+}
