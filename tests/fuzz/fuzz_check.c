@@ -502,13 +502,37 @@ static int plugin_judge_text(const out_result *r, xbuf *b)
     return -1;
 }
 
-static size_t check_judge(const out_result *r, const char *text, size_t n)
+/* The text of a template without placeholders, as the judge's word: its
+   "{{" and "}}" are the braces themselves.  The caller frees it. */
+static char *plain_template(const char *t)
 {
     xbuf b = {NULL, 0, 0};
 
-    if (r->ans.status == ST_SOLVED && plugin_judge_text(r, &b) == 0) {
+    xb_add(&b, "", 0);
+    for (; *t; t++) {
+        if (*t == '{' || *t == '}') {
+            FUZZ_CHECK(t[1] == *t, "a template with placeholders: %s", t);
+            t++;
+        }
+        xb_add(&b, t, 1);
+    }
+    return b.p;
+}
+
+static size_t check_judge(const out_result *r, const char *text, size_t n)
+{
+    xbuf b = {NULL, 0, 0};
+    const cfg_profile *p = r->profile;
+    int solved = r->ans.status == ST_SOLVED;
+
+    /* A profile gives at most the impossible text and the moves cap here. */
+    FUZZ_CHECK(!p || (!p->before && !p->solved),
+               "this check knows no solved or before template");
+    if (solved && p && r->ans.moves > p->max_moves)
+        solved = 0; /* past the judge's cap: its impossible text */
+    if (solved && plugin_judge_text(r, &b) == 0) {
         xb_add(&b, "", 0); /* an empty text is still a text */
-    } else if (r->ans.status == ST_SOLVED) {
+    } else if (solved) {
         char buf[MOVE_TEXT], num[NUM_TEXT];
         snprintf(num, sizeof num, "%" PRIu64 "\n", r->ans.moves);
         xb_str(&b, num);
@@ -516,9 +540,11 @@ static size_t check_judge(const out_result *r, const char *text, size_t n)
             xb_str(&b, move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
             xb_str(&b, "\n");
         }
-    } else if (r->ans.status == ST_IMPOSSIBLE) {
-        xb_str(&b, r->impossible ? r->impossible : "Impossible");
+    } else if (r->ans.status == ST_SOLVED || r->ans.status == ST_IMPOSSIBLE) {
+        char *word = p && p->impossible ? plain_template(p->impossible) : NULL;
+        xb_str(&b, word ? word : "Impossible");
         xb_str(&b, "\n");
+        free(word);
     } else {
         xb_str(&b, status_word[r->ans.status]);
         xb_str(&b, "\n");

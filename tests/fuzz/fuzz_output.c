@@ -20,6 +20,8 @@
  *       else one of special_numbers[] (the largest values)
  *   source \0 id \0 rule \0 message \0 impossible \0 move text \0 path
  * where path is the rest: one move id per byte.  A missing string is "".
+ * The judge word is the impossible text of a profile (its braces doubled,
+ * so that the template is the word itself).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -200,12 +202,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.ans.npath = npath;
     r.ops = &plugins[head[0] >> F_PLUGIN_SHIFT];
     r.inst = str[5];
-    r.impossible = head[0] & F_NO_WORD ? NULL : str[4];
+    /* The judge word as a profile's impossible template: its braces
+       doubled, so that it is the word itself. */
+    cfg_profile prof;
+    memset(&prof, 0, sizeof prof);
+    prof.max_moves = UINT64_MAX;
+    char *word = NULL;
+    if (!(head[0] & F_NO_WORD)) {
+        word = xmalloc(2 * strlen(str[4]) + 1);
+        char *w = word;
+        for (const char *c = str[4]; *c; c++) {
+            if (*c == '{' || *c == '}')
+                *w++ = *c;
+            *w++ = *c;
+        }
+        *w = '\0';
+        prof.impossible = word;
+        r.profile = &prof;
+    }
     r.ans.message = head[0] & F_NO_MSG ? NULL : str[3];
 
     check_format(FORMAT_JUDGE, &r, str[0], str[2]);
     check_format(FORMAT_CSV, &r, str[0], str[2]);
     check_format(FORMAT_JSONL, &r, str[0], str[2]);
+    free(word);
     free(copy);
     return 0;
 }

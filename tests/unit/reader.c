@@ -5,8 +5,9 @@
  * with reader_open(); the expected records, rows and line numbers are
  * counted by hand from the input literal, whose lines are numbered in the
  * comments beside it.  Standard input is exercised through a pipe dup2()'d
- * onto descriptor 0.  Messages are checked by their key words only.
- * Checks, failure lines and the closing line: check.h.
+ * onto descriptor 0, as is a judge layout's pipe held in a temporary file.
+ * Messages are checked by their key words only. Checks, failure lines and the
+ * closing line: check.h.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define ERR_CAP 512
@@ -970,6 +972,212 @@ static void test_stdin_pipe(void)
     close(saved);
 }
 
+/* ---- judge layouts through a pipe --------------------------------------- */
+
+/* poj1222's layout: a count line, then the cases back to back, which
+   reader_set_layout() checks against the rows before reading any. */
+static const cfg_layout count_layout = {.count = 1};
+static uint8_t cells_10[256] = {['0'] = 1, ['1'] = 1};
+
+/* Standard input becomes a pipe holding s, its write end closed; returns
+   the descriptor of the standard input it replaced. */
+static int stdin_from_pipe(const char *s)
+{
+    int saved = dup(STDIN_FILENO), p[2];
+    if (saved < 0 || pipe(p) != 0) {
+        perror("pipe");
+        exit(2);
+    }
+    write_all(p[1], s, strlen(s)); /* small: within the pipe's buffer */
+    close(p[1]);
+    dup2(p[0], STDIN_FILENO);
+    close(p[0]);
+    return saved;
+}
+
+static void stdin_restore(int saved)
+{
+    dup2(saved, STDIN_FILENO);
+    close(saved);
+}
+
+/* How many entries dir holds, "." and ".." aside. */
+static int entries(const char *dir)
+{
+    char cmd[TEMP_PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+    FILE *f = popen(cmd, "r");
+    int n = -1;
+    if (f) {
+        if (fscanf(f, "%d", &n) != 1)
+            n = -1;
+        pclose(f);
+    }
+    return n;
+}
+
+/* A reader of path by count_layout, 2x2 boards; NULL with err set when
+   reader_set_layout() refuses. */
+static reader *open_counted(const char *path, char *err, size_t errlen)
+{
+    static const reader_layout l = {&count_layout, 2, cells_10, 1};
+    reader *rd = reader_open(path, 2, 1, MAX_LINE, err, errlen);
+    CHECK(rd != NULL);
+    if (rd && reader_set_layout(rd, &l, err, errlen) < 0) {
+        reader_close(rd);
+        return NULL;
+    }
+    return rd;
+}
+
+/*
+ * A count layout read from a pipe: the input is held in an unlinked file
+ * of $TMPDIR (nothing left there, no descriptor left open, standard input
+ * still open), its count checked, its cases read as from a file; a count
+ * that does not match gives one invalid result per case promised, the
+ * first with the message and the rest quiet; a pipe larger than its
+ * buffer, by its own name, is held whole; a regular file on standard
+ * input is read from where it stands; and a $TMPDIR that cannot hold it
+ * is an error of reader_set_layout().
+ */
+static void test_layout_pipe(void)
+{
+    char err[ERR_CAP], dir[TEMP_PATH_MAX];
+    const char *old = getenv("TMPDIR");
+    char *saved_tmpdir = old ? strdup(old) : NULL;
+
+    snprintf(dir, sizeof dir, "%s/gridbfs-rd-dir-XXXXXX", temp_dir());
+    if (!mkdtemp(dir)) {
+        check(0, __LINE__, "mkdtemp");
+        return;
+    }
+    setenv("TMPDIR", dir, 1);
+    int free_fd = lowest_free_fd();
+
+    const char *two = "2\n"   /* 1 */
+                      "10\n"  /* 2 */
+                      "01\n"  /* 3 */
+                      "11\n"  /* 4 */
+                      "00\n"; /* 5 */
+    int saved = stdin_from_pipe(two);
+    reader *rd = open_counted("-", err, sizeof err);
+    CHECK(entries(dir) == 0); /* the file holding it is unlinked */
+    if (rd) {
+        const record *r = reader_next(rd);
+        if (REC(r, 1, 2, 0, 1, NULL)) {
+            ROW(r, 0, "10", 2);
+            ROW(r, 1, "01", 3);
+        }
+        r = reader_next(rd);
+        if (REC(r, 2, 4, 0, 1, NULL))
+            ROW(r, 1, "00", 5);
+        END(rd);
+        CHECK(reader_offset(rd) == strlen(two));
+        reader_close(rd);
+    }
+    CHECK(fcntl(STDIN_FILENO, F_GETFD) != -1);
+    stdin_restore(saved);
+    CHECK(lowest_free_fd() == free_fd);
+
+    /* A count of 3 for 2 cases: 3 invalid results at the count line. */
+    saved = stdin_from_pipe("3\n10\n01\n11\n00\n");
+    rd = open_counted("-", err, sizeof err);
+    if (rd) {
+        const record *r = reader_next(rd);
+        if (REC(r, 1, 1, 0, 0, "count line gives 3"))
+            CHECK(!r->quiet && !r->notice);
+        for (uint64_t k = 2; k <= 3; k++) {
+            r = reader_next(rd);
+            if (REC(r, k, 1, 0, 0, "count line gives 3"))
+                CHECK(r->quiet);
+        }
+        END(rd);
+        reader_close(rd);
+    }
+    stdin_restore(saved);
+    CHECK(lowest_free_fd() == free_fd);
+
+    /* A named pipe, written by a child, larger than a pipe's buffer. */
+    enum { CASES = 30000 };
+    char fifo[TEMP_PATH_MAX + 16];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    CHECK(mkfifo(fifo, 0600) == 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int w = open(fifo, O_WRONLY);
+        char head[32];
+        snprintf(head, sizeof head, "%d\n", CASES);
+        write_all(w, head, strlen(head));
+        for (int k = 0; k < CASES; k++)
+            write_all(w, k % 2 ? "10\n01\n" : "11\n00\n", 6);
+        _exit(0);
+    }
+    rd = open_counted(fifo, err, sizeof err);
+    unlink(fifo);
+    if (rd) {
+        const record *r;
+        int n = 0, bad = 0;
+        while ((r = reader_next(rd))) {
+            n++;
+            bad += r->error != NULL || r->index != (uint64_t)n ||
+                   r->line != 2 + 2 * (uint64_t)(n - 1) || r->nboards != 1;
+        }
+        CHECK(n == CASES);
+        CHECK(bad == 0);
+        CHECK(reader_error(rd) == NULL);
+        reader_close(rd);
+    }
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+    CHECK(entries(dir) == 0);
+    CHECK(lowest_free_fd() == free_fd);
+
+    /* A regular file on standard input, its first line already read by
+       someone else: what is left of it is the input. */
+    const char *rest = "skip\n2\n10\n01\n11\n00\n";
+    const char *path = temp_file(rest, strlen(rest)); /* in dir */
+    int f = open(path, O_RDONLY);
+    unlink(path);
+    saved = dup(STDIN_FILENO);
+    if (f >= 0 && saved >= 0) {
+        dup2(f, STDIN_FILENO);
+        close(f);
+        CHECK(lseek(STDIN_FILENO, 5, SEEK_SET) == 5);
+        rd = open_counted("-", err, sizeof err);
+        if (rd) {
+            const record *r = reader_next(rd);
+            if (REC(r, 1, 2, 0, 1, NULL))
+                ROW(r, 0, "10", 2);
+            r = reader_next(rd);
+            REC(r, 2, 4, 0, 1, NULL);
+            END(rd);
+            reader_close(rd);
+        }
+        stdin_restore(saved);
+    }
+
+    /* No room for the pipe: a $TMPDIR that is not there. */
+    char gone[TEMP_PATH_MAX + 16];
+    snprintf(gone, sizeof gone, "%s/gone", dir);
+    setenv("TMPDIR", gone, 1);
+    saved = stdin_from_pipe(two);
+    err[0] = '\0';
+    CHECK(open_counted("-", err, sizeof err) == NULL);
+    CHECK(strstr(err, "<stdin>: cannot hold the input") != NULL);
+    if (!strstr(err, "<stdin>: cannot hold the input"))
+        fprintf(stderr, "    err: %s\n", err);
+    stdin_restore(saved);
+    CHECK(lowest_free_fd() == free_fd);
+
+    if (saved_tmpdir)
+        setenv("TMPDIR", saved_tmpdir, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved_tmpdir);
+    rmdir(dir);
+}
+
 int main(void)
 {
     alarm(ALARM_SECONDS); /* a reader that waits for input it has is a hang */
@@ -986,6 +1194,7 @@ int main(void)
     test_offset_and_buffered();
     test_buffered_between_reads();
     test_stdin_pipe();
+    test_layout_pipe();
     for (int k = 0; k < ntemps; k++)
         unlink(temps[k]);
     return check_done();
