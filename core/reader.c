@@ -545,10 +545,10 @@ static enum lay_line lay_kind(const reader *rd, enum line_kind kind,
     trim(&s, &n);
     if (n == 0)
         return L_BLANK;
+    if (end && strlen(end) == n && memcmp(s, end, n) == 0)
+        return L_END; /* even one that starts with '#' */
     if (rd->comments && s[0] == '#')
         return L_COMMENT;
-    if (end && strlen(end) == n && memcmp(s, end, n) == 0)
-        return L_END;
     return L_TEXT;
 }
 
@@ -667,6 +667,8 @@ static void lay_row(reader *rd, enum line_kind kind, const char *s, size_t n,
             rec_end_board(rd);
         return;
     }
+    if (memchr(s, '\0', n))
+        rec_error(rd, rd->lineno, "a parameter row contains a NUL byte");
     if (k == board_rows)
         rd->param_off = (uint32_t)rd->tlen;
     else
@@ -724,7 +726,7 @@ static const record *lay_top(reader *rd)
         rd->count_line = rd->lineno;
         if (what == L_EOF)
             return NULL;
-        if (what != L_TEXT || kind != LINE_TEXT ||
+        if (kind != LINE_TEXT || /* an end line "0" is a count too */
             text_u64(t, len, 0, UINT64_MAX - 1, &rd->promised)) {
             rd->lay_done = 1;
             return lay_fault(
@@ -756,10 +758,9 @@ static const record *lay_eof(reader *rd)
                 "the count line gives %llu cases, the file holds %llu",
                 (unsigned long long)rd->promised,
                 (unsigned long long)rd->index);
-            /* never more results than the file has lines */
-            rd->owed = rd->promised - rd->index;
-            if (rd->owed > rd->lineno)
-                rd->owed = 1;
+            /* never more results than the file has lines: one stands for
+               a count past them */
+            rd->owed = rd->promised > rd->lineno ? 1 : rd->promised - rd->index;
             return owed_case(rd);
         }
     }
@@ -823,18 +824,24 @@ static const record *layout_next(reader *rd)
         if (kind == LINE_LONG)
             rec_error(rd, rd->lineno, "line longer than %zu bytes",
                       rd->max_line);
+        else if (memchr(t, '\0', len))
+            rec_error(rd, rd->lineno, "the name contains a NUL byte");
         else
             rd->id_off = text_add(rd, t, len, 1);
     }
     if (l->size == SIZE_LINE_EACH) {
         if (l->name) {
-            kind = lay_take(rd, &s, &n);
-            what = lay_kind(rd, kind, s, n);
+            do {
+                kind = lay_take(rd, &s, &n);
+                what = lay_kind(rd, kind, s, n);
+            } while (what == L_COMMENT);
         }
-        if (what != L_TEXT || lay_size(rd, kind, s, n) < 0) {
-            rd->lay_rows = 0;   /* rows unknown: all taken as extra */
-            if (what != L_TEXT) /* the line is the next case's */
-                lay_hold(rd, kind, s, n);
+        if (what != L_TEXT) { /* the line is the next case's */
+            rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
+            lay_hold(rd, kind, s, n);
+            rd->lay_rows = 0;
+        } else if (lay_size(rd, kind, s, n) < 0) {
+            rd->lay_rows = 0; /* rows unknown: all taken as extra */
         }
     } else if (!l->name) {
         lay_hold(rd, kind, s, n); /* the first row */
@@ -849,10 +856,14 @@ static const record *layout_next(reader *rd)
             continue;
         if (what == L_EOF || what == L_BLANK)
             break;
-        /* a parameter's rows are of another alphabet: no mark among them */
+        /* a parameter's rows are of another alphabet: no mark among them;
+           past the rows a case needs, a size line is the next case's */
         int in_param = k >= need - l->param_rows && k < need;
+        uint64_t r, c;
         if (what == L_END || (marked && !in_param && kind == LINE_TEXT &&
-                              starts_case(rd, s, n))) {
+                              (starts_case(rd, s, n) ||
+                               (k >= need && l->size == SIZE_LINE_EACH &&
+                                size_line(s, n, &r, &c) == 0)))) {
             lay_hold(rd, kind, s, n);
             break;
         }
@@ -872,7 +883,7 @@ static const record *layout_next(reader *rd)
     else if (k > need)
         rec_error(rd, extra_at, "extra rows: the case has %u, expected %u", k,
                   need);
-    if (l->size != SIZE_LINE_NONE) {
+    if (l->size != SIZE_LINE_NONE && rd->lay_rows) { /* 0: refused */
         rd->rec.rows = rd->lay_rows;
         rd->rec.cols = rd->lay_cols;
     }

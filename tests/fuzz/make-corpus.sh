@@ -288,24 +288,19 @@ printf '2\n2 2\nbw\nwb\nxy\nbb\nww\nzz\n' | lay first-size-param "$FIRSTP"
 printf 'first\n2 2\nX.\n.X\nsecond\n1 1\nX\n' | lay name-size "$NAMESIZE"
 printf '2\n10\n01\n11\n00\n\n01\n10\n00\n11\n' | lay two-boards "$TWO"
 printf '1 2\n*+\n\n2 2\n+*\n* +\n\n*+\n' | lay odd-cells-end "$ODDL"
-# Seeds that fail until the findings saved under regressions/layout/ are
-# fixed (refused-size-line-keeps-cols, cerc07b-size-out-of-range-loops,
-# generated-name-param-row-starts-a-case): a seed must never fail, so they
-# wait here, to be put back with the fixes.
-#   printf '%s' "$CERC_IN" | sed 's/^1 5$/1 33/' | lay cerc07b-size-out-of-range "$CERC"
-#   printf '%s' "$CERC_IN" | sed 's/^1 5$/one five/' | lay cerc07b-size-bad "$CERC"
-#   printf '2\ncase one\n2 3\n101\n010\n11\n\ncase two\n1 1\n1\n00\n' | lay all-keys "$ALL"
-#   printf '2\ncase one\n\n2 3\n101\n010\n11\n\ncase two\n# note\n1 1\n1\n00\n' | lay all-keys-gaps "$ALL"
+printf '%s' "$CERC_IN" | sed 's/^1 5$/1 33/' | lay cerc07b-size-out-of-range "$CERC"
+printf '%s' "$CERC_IN" | sed 's/^1 5$/one five/' | lay cerc07b-size-bad "$CERC"
+printf '2\ncase one\n2 3\n101\n010\n11\n\ncase two\n1 1\n1\n00\n' | lay all-keys "$ALL"
+printf '2\ncase one\n\n2 3\n101\n010\n11\n\ncase two\n# note\n1 1\n1\n00\n' | lay all-keys-gaps "$ALL"
 
 # Well-formed files: the header with its last byte 1, then the bytes that
 # choose the cases (random, the same every time), for each built-in layout
 # and a few other combinations of keys.
 i=0
-# (name and param together, "$ALL", '\133\003\003\140\000\000\000\000' and
-# '\177\001\001\000\000\000\000\000', wait for the same fixes)
 for h in "$P1222" "$FLIP5" "$ACW95" "$UVA" "$CERC" "$P3279" "$T1122" \
     "$FIRSTP" "$NAMESIZE" "$TWO" '\000\003\003\000\000\000\000\000' \
-    '\040\001\001\040\000\000\000\000'; do
+    '\040\001\001\040\000\000\000\000' "$ALL" '\133\003\003\140\000\000\000\000' \
+    '\177\001\001\000\000\000\000\000'; do
     i=$((i + 1))
     random 200 "$((100 + i))" | lay "generated-$i" "${h%\\000}\\001"
 done
