@@ -5,9 +5,13 @@
  *   gen swap FORMAT RxC K N SEED        N start/target pairs, K ones each
  *
  * FORMAT is grid (the judges' syntax: R rows per board, a blank line
- * after each record) or line (one record per line, rows joined by '/').
+ * after each record), line (one record per line, rows joined by '/') or
+ * counted (POJ 1222's file: a first line N, then the boards back to back,
+ * R rows each, cells joined by one space, nothing between boards).
  * CELLS is two characters, the one for 1 then the one for 0 (swap: "10").
- * The same arguments always give the same bytes (splitmix64, our own PRNG).
+ * The same arguments always give the same bytes (splitmix64, our own PRNG);
+ * the boards do not depend on FORMAT, so a counted file holds the boards
+ * of the grid file with the same CELLS, size, N and seed.
  */
 #define _POSIX_C_SOURCE 200809L /* putchar_unlocked */
 #include <stdint.h>
@@ -27,7 +31,8 @@ static uint64_t splitmix64(void)
     return z ^ (z >> 31);
 }
 
-static int grid; /* 1: grid syntax, 0: line syntax */
+static int grid;    /* 1: grid syntax (or counted), 0: line syntax */
+static int counted; /* 1: a count line, cells joined by spaces, no blank */
 static unsigned rows, cols;
 static char one = 'b', zero = 'w';
 
@@ -35,8 +40,11 @@ static char one = 'b', zero = 'w';
 static void board(const unsigned char *cell)
 {
     for (unsigned r = 0; r < rows; r++) {
-        for (unsigned c = 0; c < cols; c++)
+        for (unsigned c = 0; c < cols; c++) {
+            if (counted && c > 0)
+                putchar_unlocked(' ');
             putchar_unlocked(cell[r * cols + c] ? one : zero);
+        }
         if (grid)
             putchar_unlocked('\n');
         else if (r + 1 < rows || rows == 1)
@@ -63,8 +71,8 @@ static void random_k(unsigned char *cell, unsigned n, unsigned k)
 
 static void usage(void)
 {
-    fputs("usage: gen flip grid|line CELLS RxC N SEED\n"
-          "       gen swap grid|line RxC K N SEED\n",
+    fputs("usage: gen flip grid|line|counted CELLS RxC N SEED\n"
+          "       gen swap grid|line|counted RxC K N SEED\n",
           stderr);
     exit(2);
 }
@@ -89,7 +97,8 @@ int main(int argc, char **argv)
     swap = !strcmp(argv[1], "swap");
     if ((!swap && strcmp(argv[1], "flip")) || argc != 7)
         usage();
-    grid = !strcmp(argv[2], "grid");
+    counted = !strcmp(argv[2], "counted");
+    grid = counted || !strcmp(argv[2], "grid");
     if (!grid && strcmp(argv[2], "line"))
         usage();
     if (swap) {
@@ -109,6 +118,8 @@ int main(int argc, char **argv)
     n = strtoull(argv[5], NULL, 10);
     rng_state = strtoull(argv[6], NULL, 10);
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    if (counted)
+        printf("%llu\n", n);
 
     unsigned cells = rows * cols;
     for (unsigned long long i = 0; i < n; i++) {
@@ -116,7 +127,8 @@ int main(int argc, char **argv)
             random_k(a, cells, k);
             random_k(b, cells, k);
             board(a);
-            putchar_unlocked(grid ? '\n' : ' ');
+            if (!counted)
+                putchar_unlocked(grid ? '\n' : ' ');
             board(b);
         } else {
             uint64_t bits = 0;
@@ -128,8 +140,8 @@ int main(int argc, char **argv)
             }
             board(a);
         }
-        putchar_unlocked(
-            '\n'); /* grid: the blank line; line: the record's end */
+        if (!counted) /* grid: the blank line; line: the record's end */
+            putchar_unlocked('\n');
     }
     return fflush(stdout) ? 1 : 0;
 }
