@@ -197,20 +197,33 @@ static void write_judge(output *o, const out_result *r, strbuf *sb)
     }
 }
 
+/* Bytes of s that are not UTF-8 replaced by U+FFFD, as JSON's are, so
+   that CSV tools take the file. */
+static void utf8_text(strbuf *sb, const char *str)
+{
+    for (const unsigned char *s = (const unsigned char *)str; *s;) {
+        size_t n = text_utf8_len(s);
+        if (n == 0) {
+            sb_puts(sb, "\xEF\xBF\xBD");
+            s++;
+            continue;
+        }
+        if (*s == '"')
+            sb_putc(sb, '"'); /* doubled inside a quoted field */
+        sb_add(sb, (const char *)s, n);
+        s += n;
+    }
+}
+
 /* An RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
 static void csv_field(strbuf *sb, const char *s)
 {
-    if (!strpbrk(s, ",\"\r\n")) {
-        sb_puts(sb, s);
-        return;
-    }
-    sb_putc(sb, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_putc(sb, '"');
-        sb_putc(sb, *s);
-    }
-    sb_putc(sb, '"');
+    int quote = strpbrk(s, ",\"\r\n") != NULL;
+    if (quote)
+        sb_putc(sb, '"');
+    utf8_text(sb, s);
+    if (quote)
+        sb_putc(sb, '"');
 }
 
 /* A JSON string; invalid UTF-8 becomes U+FFFD. */
@@ -276,6 +289,56 @@ static const char *compact_path(output *o, const out_result *r)
     return o->path.p;
 }
 
+/* "R,C" at t (digits only): 1 with the cell written as [R,C], else 0. */
+static int json_cell(strbuf *sb, const char *t, size_t n)
+{
+    const char *comma = memchr(t, ',', n);
+    size_t a = comma ? (size_t)(comma - t) : 0, b = comma ? n - a - 1 : 0;
+    if (!comma || !a || !b || strspn(t, "0123456789") != a ||
+        strspn(comma + 1, "0123456789") < b)
+        return 0;
+    sb_putc(sb, '[');
+    sb_add(sb, t, a);
+    sb_putc(sb, ',');
+    sb_add(sb, comma + 1, b);
+    sb_putc(sb, ']');
+    return 1;
+}
+
+/*
+ * The path as a JSON array: a move "R,C" (a press) is [R,C], "R,C-R,C" (a
+ * swap) [[R,C],[R,C]], and any other text a plugin writes a string.
+ */
+static void json_path(output *o, const out_result *r, strbuf *sb)
+{
+    char buf[MOVE_TEXT_MAX];
+    sb_putc(sb, '[');
+    for (size_t i = 0; i < r->ans.npath; i++) {
+        const char *t = move_text(r, r->ans.path[i], GRIDBFS_MOVE_COMPACT, buf);
+        const char *dash = strchr(t, '-');
+        size_t n = strlen(t);
+        if (i)
+            sb_putc(sb, ',');
+        size_t move = sb->len;
+        int ok;
+        if (!dash) {
+            ok = json_cell(sb, t, n);
+        } else {
+            size_t a = (size_t)(dash - t);
+            sb_putc(sb, '[');
+            ok = json_cell(sb, t, a);
+            sb_putc(sb, ',');
+            ok = ok && json_cell(sb, dash + 1, n - a - 1);
+            sb_putc(sb, ']');
+        }
+        if (!ok) { /* not cells: the plugin's text as it is */
+            sb->len = move;
+            add_text(o, sb, t);
+        }
+    }
+    sb_putc(sb, ']');
+}
+
 /* Field f of r, escaped, or nothing (CSV) or null (JSON) when absent. */
 static inline __attribute__((always_inline)) void
 add_field(output *o, const out_result *r, enum field f, strbuf *sb)
@@ -302,6 +365,10 @@ add_field(output *o, const out_result *r, enum field f, strbuf *sb)
             sb_putc(sb, '"');
         return;
     case F_PATH:
+        if (solved && r->with_path && o->fmt == FORMAT_JSONL) {
+            json_path(o, r, sb);
+            return;
+        }
         text = solved && r->with_path ? compact_path(o, r) : NULL;
         break;
     case F_MESSAGE: text = r->ans.message; break;

@@ -46,7 +46,27 @@ S2='bwbw/wwww/bbwb/bwwb' # Impossible
 
 @test "jsonl: strings are escaped and invalid UTF-8 replaced" {
     run -0 --separate-stderr gridbfs -f jsonl -p -s 2x2 < <(printf 'id=q"\\\x01\xff\xc3\xa9 bb/bw\n')
-    assert_output '{"source":"<stdin>","record":1,"line":1,"id":"q\"\\\u0001\ufffdé","rule":"poj1753","status":"solved","moves":1,"path":"1,1","message":null}'
+    assert_output '{"source":"<stdin>","record":1,"line":1,"id":"q\"\\\u0001\ufffdé","rule":"poj1753","status":"solved","moves":1,"path":[[1,1]],"message":null}'
+}
+
+@test "csv: invalid UTF-8 is replaced as in JSON, so CSV tools take the file" {
+    run -0 --separate-stderr gridbfs -f csv < <(printf 'id=a\xffb\xc3\xa9 bwwb/bbwb/bwwb/bwww\n')
+    assert_line --index 1 $'<stdin>,1,1,a\xef\xbf\xbdb\xc3\xa9,poj1753,solved,4,,'
+}
+
+@test "jsonl: the path is an array, [r,c] a press and [[r,c],[r,c]] a swap" {
+    # P1225's sample: the four swaps the judge's sample shows (1222 is
+    # (1,2) with (2,2))
+    run -0 --separate-stderr gridbfs -f jsonl -r p1225 "$GRIDBFS_EXAMPLES/p1225.txt"
+    assert_output --partial '"moves":4,"path":[[[1,2],[2,2]],[[1,4],[2,4]],[[3,2],[4,2]],[[4,3],[4,4]]],'
+    # a 1x1 board pressed once
+    run -0 --separate-stderr gridbfs -f jsonl -p -r lights5 <<<'size=1x1 1/'
+    assert_output --partial '"moves":1,"path":[[1,1]],'
+    # no path asked: null; a solved board with no moves: []
+    run -0 --separate-stderr gridbfs -f jsonl -r lights5 <<<'size=1x1 1/'
+    assert_output --partial '"path":null,'
+    run -0 --separate-stderr gridbfs -f jsonl -p -r lights5 <<<'size=1x1 0/'
+    assert_output --partial '"moves":0,"path":[],'
 }
 
 @test "judge: invalid and limit print their word, the reason goes to stderr" {
