@@ -77,7 +77,7 @@ SIZES='1x1 1x2 2x1 1x9 3x3 2x2 4x4 3x5 5x3 2x7 6x6 5x6 7x7 8x5 9x9 8x8 1x32
     run -0 gridbfs -r poj2965 -f csv <<<"id=s $SAMPLE"
     assert_line --index 1 "<stdin>,1,1,s,poj2965,solved,6,\"$moves\","
     run -0 gridbfs -r poj2965 -f jsonl <<<"id=s $SAMPLE"
-    assert_output --partial "\"status\":\"solved\",\"moves\":6,\"path\":\"$moves\""
+    assert_output --partial "\"status\":\"solved\",\"moves\":6,\"path\":[[${moves// /],[}]],"
 }
 
 @test "every 4x4 board: the minimum, and a sequence that replays to all open" {

@@ -104,14 +104,17 @@ add_rule() {
 }
 
 # jsonl_judge < JSONL: gridbfs -f jsonl output as the judge text a
-# reference checks (the count, then with -p one "r c" line per move;
+# reference checks (the count, then with -p one "r c" line per press;
 # Impossible, limit or invalid), with no JSON parser: the fields are in
-# gridbfs's own order.
+# gridbfs's own order, and a press is [r,c] in the path's array.
 jsonl_judge() {
-    sed -E 's/.*"status":"([a-z]+)","moves":([0-9]+|null),"path":("[^"]*"|null).*/\1\t\2\t\3/' |
-        awk -F'\t' '$1 == "solved" { print $2; gsub(/"|null/, "", $3)
-                              n = split($3, m, " ")
-                              for (i = 1; i <= n; i++) { sub(",", " ", m[i]); print m[i] }
+    sed -E 's/.*"status":"([a-z]+)","moves":([0-9]+|null),"path":(\[[^"]*\]|null),"message".*/\1\t\2\t\3/' |
+        awk -F'\t' '$1 == "solved" { print $2; p = $3
+                              gsub(/null|^\[|\]$/, "", p)
+                              n = split(p, m, /\],\[/)
+                              for (i = 1; i <= n; i++) {
+                                  gsub(/[][]/, "", m[i]); sub(",", " ", m[i])
+                                  if (m[i] != "") print m[i] }
                               next }
              $1 == "impossible" { print "Impossible"; next }
              { print $1 }'
