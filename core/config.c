@@ -726,6 +726,15 @@ static const field profile_fields[] = {
 };
 static const table profile_table = {"in a rule", profile_fields};
 
+const char *config_core_key_like(const char *key)
+{
+    const char *cand[MAX_FIELDS];
+    size_t n = 0;
+    for (const field *f = profile_fields; f->key; f++)
+        cand[n++] = f->key;
+    return text_suggest(key, cand, n);
+}
+
 /* A parameter's text: a scalar as is, a sequence of scalars joined by '/'. */
 static char *param_text(parser *p, const node *key, const node *v)
 {

@@ -137,6 +137,11 @@ int config_load_text(config *cfg, const char *file, const char *text,
 /* Read the file at path and config_load_text() it; I/O errors as "FILE: ..." */
 int config_load_file(config *cfg, const char *path, char *err, size_t errlen);
 
+/* The core's profile key (plugin, size, ...) that key looks like a typo
+   of, or NULL: for a profile key that is not the core's and was taken for
+   a plugin parameter. */
+const char *config_core_key_like(const char *key);
+
 /* The profile named name, or NULL. */
 const cfg_profile *config_profile(const config *cfg, const char *name);
 

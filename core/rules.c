@@ -277,6 +277,29 @@ static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
     return &q->key_at;
 }
 
+/*
+ * "unknown rule 'X'", and " (did you mean 'Y'?)" when a profile's name or
+ * a plugin a profile names is close: names the configuration knows, so
+ * the look-up costs no search of the plugin folders.
+ */
+static void unknown_rule(const rules *rs, rule_inst *in, const char *name)
+{
+    const config *cfg = rs->cfg;
+    const char **cand = xcalloc(2 * cfg->nprofiles + 1, sizeof *cand);
+    size_t n = 0;
+    for (size_t i = 0; i < cfg->nprofiles; i++) {
+        cand[n++] = cfg->profiles[i].name;
+        if (cfg->profiles[i].plugin)
+            cand[n++] = cfg->profiles[i].plugin;
+    }
+    const char *like = text_suggest(name, cand, n);
+    if (like)
+        refuse(in, NULL, "unknown rule '%s' (did you mean '%s'?)", name, like);
+    else
+        refuse(in, NULL, "unknown rule '%s'", name);
+    free(cand);
+}
+
 /* Create in's rule through its plugin; sets in->error on failure. */
 static void create(rule_inst *in)
 {
@@ -415,12 +438,21 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;
     if (!plugin) {
-        refuse(in, &p->at, "rule '%s' names no plugin", name);
+        const cfg_param *typo = NULL;
+        for (size_t k = 0; k < p->nparams && !typo; k++)
+            if (config_core_key_like(p->params[k].key))
+                typo = &p->params[k];
+        if (typo)
+            refuse(in, &typo->key_at,
+                   "rule '%s' names no plugin (did you mean '%s' for '%s'?)",
+                   name, config_core_key_like(typo->key), typo->key);
+        else
+            refuse(in, &p->at, "rule '%s' names no plugin", name);
     } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
         if (p)
             refuse(in, &p->at, "rule '%s': %s", name, err);
         else if (loader_missing(rs->ld, name)) /* a name, and a valid one */
-            refuse(in, NULL, "unknown rule '%s'", name);
+            unknown_rule(rs, in, name);
         else /* a plugin that cannot be used says why; a bad name too */
             refuse(in, NULL, "%s", err);
     } else {

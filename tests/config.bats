@@ -420,3 +420,19 @@ refused() {
     run -0 --separate-stderr gridbfs --list-rules
     refute_line --regexp '^  cross3 '
 }
+
+@test "a mistyped rule or plugin name, -r or rule=, and a mistyped plugin key get a suggestion" {
+    run -2 --separate-stderr gridbfs -r poj175 </dev/null
+    assert_equal "$stderr" "gridbfs: unknown rule 'poj175' (did you mean 'poj1753'?)"
+    run -2 --separate-stderr gridbfs -r flip-neighbours </dev/null
+    assert_equal "$stderr" "gridbfs: unknown rule 'flip-neighbours' (did you mean 'flip-neighbors'?)"
+    run -1 --separate-stderr gridbfs <<<'rule=lights55 10/01'
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: <stdin>:1: unknown rule 'lights55' (did you mean 'lights5'?)"
+    # nothing close: no suggestion
+    run -2 --separate-stderr gridbfs -r qqqqqq </dev/null
+    assert_equal "$stderr" "gridbfs: unknown rule 'qqqqqq'"
+    printf 'rules:\n  x: {plugn: flip-neighbors}\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml -r x </dev/null
+    assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
+}
