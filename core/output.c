@@ -289,13 +289,15 @@ static const char *compact_path(output *o, const out_result *r)
     return o->path.p;
 }
 
-/* "R,C" at t (digits only): 1 with the cell written as [R,C], else 0. */
+/* "R,C" at t[0..n) (whole numbers): 1 with the cell written as [R,C], else
+   0. */
 static int json_cell(strbuf *sb, const char *t, size_t n)
 {
     const char *comma = memchr(t, ',', n);
     size_t a = comma ? (size_t)(comma - t) : 0, b = comma ? n - a - 1 : 0;
     if (!comma || !a || !b || strspn(t, "0123456789") != a ||
-        strspn(comma + 1, "0123456789") < b)
+        strspn(comma + 1, "0123456789") < b || (t[0] == '0' && a > 1) ||
+        (comma[1] == '0' && b > 1)) /* JSON numbers have no leading 0 */
         return 0;
     sb_putc(sb, '[');
     sb_add(sb, t, a);

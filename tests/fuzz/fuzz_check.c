@@ -282,6 +282,76 @@ static const char *json_string(const char *s, size_t n, size_t *i, char **text)
 }
 
 /* A value at s[*i]: string, whole number or null. */
+/* Append s[0..len) to the malloc'd *out of *olen bytes, NUL kept. */
+static void out_add(char **out, size_t *olen, const char *s, size_t len)
+{
+    *out = realloc(*out, *olen + len + 1);
+    if (!*out)
+        abort();
+    memcpy(*out + *olen, s, len);
+    *olen += len;
+    (*out)[*olen] = '\0';
+}
+
+/* "[R,C]" at s[*i], appended as "R,C"; NULL or why not. */
+static const char *json_cell(const char *s, size_t n, size_t *i, char **out,
+                             size_t *olen)
+{
+    if (*i == n || s[(*i)++] != '[')
+        return "a move that is not [r,c]";
+    for (int k = 0; k < 2; k++) {
+        size_t start = *i;
+        while (*i < n && s[*i] >= '0' && s[*i] <= '9')
+            (*i)++;
+        if (*i == start || (s[start] == '0' && *i - start > 1))
+            return "a cell that is not two numbers";
+        out_add(out, olen, s + start, *i - start);
+        if (*i == n || s[(*i)++] != (k ? ']' : ','))
+            return "a cell that is not [r,c]";
+        if (!k)
+            out_add(out, olen, ",", 1);
+    }
+    return NULL;
+}
+
+/* A path array at s[*i] read back into CSV's compact text: [r,c] is
+   "r,c", [[r,c],[r,c]] "r,c-r,c", a string itself; moves joined by ' '. */
+static const char *json_path(const char *s, size_t n, size_t *i, char **text)
+{
+    size_t olen = 0;
+    const char *why = NULL;
+    out_add(text, &olen, "", 0);
+    (*i)++; /* '[' */
+    for (int first = 1; !why && *i < n && s[*i] != ']'; first = 0) {
+        if (!first && s[(*i)++] != ',')
+            return "no ',' between moves";
+        if (!first)
+            out_add(text, &olen, " ", 1);
+        if (*i < n && s[*i] == '"') {
+            char *str = NULL;
+            why = json_string(s, n, i, &str);
+            if (!why)
+                out_add(text, &olen, str, strlen(str));
+            free(str);
+        } else if (*i + 1 < n && s[*i] == '[' && s[*i + 1] == '[') {
+            (*i)++;
+            why = json_cell(s, n, i, text, &olen);
+            if (!why && (*i == n || s[(*i)++] != ','))
+                why = "a swap that is not two cells";
+            out_add(text, &olen, "-", 1);
+            if (!why)
+                why = json_cell(s, n, i, text, &olen);
+            if (!why && (*i == n || s[(*i)++] != ']'))
+                why = "a swap that is not two cells";
+        } else {
+            why = json_cell(s, n, i, text, &olen);
+        }
+    }
+    if (!why && (*i == n || s[(*i)++] != ']'))
+        why = "a path with no ']'";
+    return why;
+}
+
 static const char *json_value(const char *s, size_t n, size_t *i, char **text)
 {
     size_t start = *i;
@@ -289,6 +359,8 @@ static const char *json_value(const char *s, size_t n, size_t *i, char **text)
     *text = NULL;
     if (*i < n && s[*i] == '"')
         return json_string(s, n, i, text);
+    if (*i < n && s[*i] == '[')
+        return json_path(s, n, i, text);
     if (*i + 4 <= n && memcmp(s + *i, "null", 4) == 0) {
         *i += 4;
         return NULL;
@@ -437,10 +509,11 @@ static size_t check_csv(const out_result *r, const char *text, size_t n)
     FUZZ_CHECK(f.n == FUZZ_FIELDS, "CSV: %zu fields, not %d", f.n, FUZZ_FIELDS);
     want_fields(r, want, nums, &path);
     for (size_t i = 0; i < FUZZ_FIELDS; i++) {
-        const char *w = want[i] ? want[i] : "";
+        char *w = fuzz_utf8_sanitize(want[i] ? want[i] : "");
         FUZZ_CHECK(strcmp(f.text[i], w) == 0,
                    "CSV field %s reads back as '%s', not '%s'", field_name[i],
                    f.text[i], w);
+        free(w);
     }
     free(path);
     fuzz_fields_free(&f);
@@ -449,7 +522,8 @@ static size_t check_csv(const out_result *r, const char *text, size_t n)
 
 static size_t check_jsonl(const out_result *r, const char *text, size_t n)
 {
-    static const int is_string[FUZZ_FIELDS] = {1, 0, 0, 1, 1, 1, 0, 1, 1};
+    /* the path is an array, read back as CSV's text (json_path()) */
+    static const int is_string[FUZZ_FIELDS] = {1, 0, 0, 1, 1, 1, 0, 0, 1};
     const char *want[FUZZ_FIELDS];
     char nums[3][NUM_TEXT], *path;
     fuzz_fields f;
