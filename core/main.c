@@ -3,11 +3,12 @@
  * them all before any record is read, and the output file; run.c streams
  * the records.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +29,12 @@
 /* Everything the run needs; main's context, the only mutable state. */
 typedef struct ctx {
     /* options */
-    const char *config_file;
+    char **config_files; /* -c, in order */
+    size_t nconfig_files;
     const char *rule;    /* -r, or NULL */
     uint32_t rows, cols; /* -s */
     const char *format;
-    int path;
+    int path; /* -p 1, --no-path -1, the last one given; 0 neither */
     const char *output;
     long jobs; /* -1: not given */
     int progress;
@@ -41,6 +43,7 @@ typedef struct ctx {
     size_t nplugin_dirs;
 
     char exe_dir[PATH_MAX];
+    int copied; /* no share/gridbfs beside the binary: the installed one's */
     config cfg;
     loader *ld;
     rules *rules;
@@ -76,12 +79,14 @@ static void usage(FILE *f)
         "\n"
         "  -c, --config FILE     YAML configuration, layered over the built-in "
         "profiles\n"
+        "                        (may be repeated: each over the one before)\n"
         "  -r, --rule NAME       rule profile, or a plugin name with its "
         "defaults\n"
         "                        (default poj1753)\n"
         "  -s, --size RxC        board size for the chosen rule\n"
         "  -f, --format FMT      the output format (below)\n"
         "  -p, --path            also print one shortest move sequence\n"
+        "      --no-path         never print it, whatever a profile says\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
         "  -j, --jobs N          worker threads (default: all processors)\n"
@@ -105,7 +110,7 @@ static void usage(FILE *f)
           f);
 }
 
-enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS };
+enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS, OPT_NO_PATH };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
 static int option_value(ctx *c, int o, const char *arg)
@@ -145,6 +150,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"size", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'},
         {"path", no_argument, NULL, 'p'},
+        {"no-path", no_argument, NULL, OPT_NO_PATH},
         {"output", required_argument, NULL, 'o'},
         {"jobs", required_argument, NULL, 'j'},
         {"plugin-dir", required_argument, NULL, 'P'},
@@ -159,7 +165,11 @@ static int parse_options(ctx *c, int argc, char **argv)
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:hV", longs, NULL)) !=
            -1) {
         switch (o) {
-        case 'c': c->config_file = optarg; break;
+        case 'c':
+            c->config_files = xreallocarray(
+                c->config_files, c->nconfig_files + 1, sizeof *c->config_files);
+            c->config_files[c->nconfig_files++] = optarg;
+            break;
         case 'r': c->rule = optarg; break;
         case 's':
         case 'f':
@@ -168,6 +178,7 @@ static int parse_options(ctx *c, int argc, char **argv)
                 return -1;
             break;
         case 'p': c->path = 1; break;
+        case OPT_NO_PATH: c->path = -1; break;
         case 'o': c->output = optarg; break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
@@ -188,6 +199,16 @@ static int parse_options(ctx *c, int argc, char **argv)
         }
     }
     return 0;
+}
+
+/* The processors this process may run on (taskset, cpusets, containers),
+   for the default -j. */
+static long usable_processors(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
 /* The folder of the running binary, for the built-in config and plugins. */
@@ -214,20 +235,55 @@ static void refused_entry(void *arg, const char *entry)
         entry);
 }
 
-/* Load the built-in config, then -c; set up the plugin search path. */
+/*
+ * The built-in configuration: beside the binary as installed (or built),
+ * else in the folder it was configured to be installed to, for a binary
+ * copied elsewhere; a message naming both when neither is there.
+ */
+static int load_builtin(ctx *c)
+{
+    char err[MSG_MAX], beside[PATH_MAX + 64];
+    fmt(beside, sizeof beside, "%s/%s/gridbfs.yaml", c->exe_dir,
+        GRIDBFS_REL_DATADIR);
+    if (access(beside, F_OK) != 0 &&
+        access(GRIDBFS_DATADIR "/gridbfs.yaml", F_OK) == 0) {
+        c->copied = 1;
+        if (config_load_file(&c->cfg, GRIDBFS_DATADIR "/gridbfs.yaml", err,
+                             sizeof err) == 0)
+            return 0;
+    } else if (config_load_file(&c->cfg, beside, err, sizeof err) == 0) {
+        return 0;
+    }
+    if (access(beside, F_OK) != 0)
+        msg("the built-in configuration is missing: tried %s and %s "
+            "(a gridbfs binary needs its share/gridbfs folder: install it, "
+            "or run it from its build folder)",
+            beside, GRIDBFS_DATADIR "/gridbfs.yaml");
+    else
+        msg("%s", err);
+    return -1;
+}
+
+/* Load the built-in config, then GRIDBFS_CONFIG, then each -c; set up the
+   plugin search path. */
 static int setup(ctx *c)
 {
     char err[MSG_MAX], path[PATH_MAX + 64];
 
     config_init(&c->cfg);
-    fmt(path, sizeof path, "%s/%s/gridbfs.yaml", c->exe_dir,
-        GRIDBFS_REL_DATADIR);
-    if (config_load_file(&c->cfg, path, err, sizeof err) ||
-        (c->config_file &&
-         config_load_file(&c->cfg, c->config_file, err, sizeof err))) {
-        msg("%s", err);
+    if (load_builtin(c))
+        return -1;
+    const char *env_config = getenv("GRIDBFS_CONFIG");
+    if (env_config && *env_config &&
+        config_load_file(&c->cfg, env_config, err, sizeof err)) {
+        msg("GRIDBFS_CONFIG: %s", err);
         return -1;
     }
+    for (size_t i = 0; i < c->nconfig_files; i++)
+        if (config_load_file(&c->cfg, c->config_files[i], err, sizeof err)) {
+            msg("%s", err);
+            return -1;
+        }
     c->ld = loader_new();
     for (size_t i = 0; i < c->nplugin_dirs; i++)
         loader_add_dir(c->ld, c->plugin_dirs[i]);
@@ -238,6 +294,8 @@ static int setup(ctx *c)
         loader_add_path_list(c->ld, env, refused_entry, NULL);
     fmt(path, sizeof path, "%s/%s", c->exe_dir, GRIDBFS_REL_PLUGINDIR);
     loader_add_dir(c->ld, path);
+    if (c->copied)
+        loader_add_dir(c->ld, GRIDBFS_PLUGINDIR);
     return 0;
 }
 
@@ -407,6 +465,7 @@ static void cleanup(ctx *c)
     loader_free(c->ld);
     config_free(&c->cfg);
     free(c->plugin_dirs);
+    free(c->config_files);
 }
 
 int main(int argc, char **argv)
@@ -439,7 +498,7 @@ int main(int argc, char **argv)
         goto out;
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
-        jobs = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = usable_processors();
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,

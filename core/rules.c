@@ -459,7 +459,9 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
         create(in);
     }
     int path = p ? p->path : -1;
-    in->with_path = rs->chosen.force_path || (path < 0 ? rs->cfg->path : path);
+    in->with_path = rs->chosen.force_path ? rs->chosen.force_path > 0
+                    : path < 0            ? rs->cfg->path
+                                          : path;
     in->engine = p ? p->engine : ENGINE_AUTO;
     if (!in->error) {
         rules_set_cells(in);

@@ -66,7 +66,7 @@ typedef struct rule_inst {
 typedef struct rules_choice {
     const char *rule;    /* -r, or NULL for the config's defaults.rule */
     uint32_t rows, cols; /* -s, or 0 */
-    int force_path;      /* -p */
+    int force_path;      /* -p 1, --no-path -1, else 0 */
 } rules_choice;
 
 typedef struct rules rules;

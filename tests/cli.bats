@@ -123,3 +123,52 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_regex "$output" 'gridbfs: [0-9]+ records'
     assert_regex "$output" $'\r\e\\[K$'
 }
+
+@test "several -c files layer in order, over GRIDBFS_CONFIG, over the built-in file" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'defaults: {format: jsonl}\nrules:\n  p1225: {path: false}\n' >env.yaml
+    printf 'defaults: {format: csv}\n' >a.yaml
+    printf 'rules:\n  p1225: {path: true}\n' >b.yaml
+    local rec='rule=p1225 1111/0000/1110/0010 1010/0101/1010/0101'
+    # the built-in p1225 prints its path; env.yaml turns it off and asks for jsonl
+    run -0 --separate-stderr env GRIDBFS_CONFIG=env.yaml "$GRIDBFS" <<<"$rec"
+    assert_output --partial '"moves":4,"path":null,'
+    # -c a.yaml over it: csv; -c b.yaml over that: the path again
+    run -0 --separate-stderr env GRIDBFS_CONFIG=env.yaml "$GRIDBFS" -c a.yaml -c b.yaml <<<"$rec"
+    assert_line --index 1 '<stdin>,1,1,,p1225,solved,4,"1,2-2,2 1,4-2,4 3,2-4,2 4,3-4,4",'
+    # an empty GRIDBFS_CONFIG is none; a missing one is an error naming it
+    run -0 --separate-stderr env GRIDBFS_CONFIG= "$GRIDBFS" <<<"$rec"
+    assert_line --index 1 1222
+    run -2 --separate-stderr env GRIDBFS_CONFIG=nope.yaml "$GRIDBFS" <<<"$rec"
+    assert_equal "$stderr" "gridbfs: GRIDBFS_CONFIG: nope.yaml: No such file or directory"
+}
+
+@test "--no-path turns off a profile's path: true; the last of -p and --no-path wins" {
+    local rec='rule=p1225 1111/0000/1110/0010 1010/0101/1010/0101'
+    run -0 --separate-stderr gridbfs --no-path <<<"$rec"
+    assert_output 4
+    run -0 --separate-stderr gridbfs --no-path -p <<<"$rec"
+    assert_line --index 1 1222
+    run -0 --separate-stderr gridbfs -p --no-path <<<"$rec"
+    assert_output 4
+}
+
+@test "the default -j is the processors the process may use (taskset), not all of them" {
+    requires strace taskset
+    # threads started: one fewer than -j
+    local one all
+    one=$(echo "$S1" | strace -f -qq -e trace=clone,clone3 "$GRIDBFS" -j1 2>&1 >/dev/null | grep -c clone || true)
+    all=$(echo "$S1" | taskset -c 0 strace -f -qq -e trace=clone,clone3 "$GRIDBFS" 2>&1 >/dev/null | grep -c clone || true)
+    assert_equal "$all" "$one"
+}
+
+@test "a binary copied away from its share/gridbfs uses the installed one, or says which it looked for" {
+    cp "$GRIDBFS" "$BATS_TEST_TMPDIR/gridbfs"
+    run --separate-stderr "$BATS_TEST_TMPDIR/gridbfs" <<<"$S1"
+    if [ "$status" = 0 ]; then # installed where it was configured to be: used
+        assert_output 4
+        return
+    fi
+    assert_equal "$status" 2
+    assert_regex "$stderr" "^gridbfs: the built-in configuration is missing: tried $BATS_TEST_TMPDIR/\.\./share/gridbfs/gridbfs\.yaml and /.*/share/gridbfs/gridbfs\.yaml \(a gridbfs binary needs"
+}
