@@ -176,15 +176,20 @@ const char *loader_dir(const loader *ld, size_t i)
     return ld->dirs[i];
 }
 
-/* "plugin 'NAME' not found (searched: /a, /b)", malloc'd. */
+/* "plugin 'NAME' not found (searched: /a, /b (no such folder))",
+   malloc'd: a folder that is not there is named as such, so a mistyped
+   -P shows. */
 static char *not_found(const loader *ld, const char *name)
 {
     if (ld->ndirs == 0)
         return xfmt("plugin '%s' not found (no plugin folders to search)",
                     name);
-    char *list = xstrdup(ld->dirs[0]);
-    for (size_t i = 1; i < ld->ndirs; i++) {
-        char *longer = xfmt("%s, %s", list, ld->dirs[i]);
+    char *list = xstrdup("");
+    for (size_t i = 0; i < ld->ndirs; i++) {
+        struct stat st;
+        int there = stat(ld->dirs[i], &st) == 0 && S_ISDIR(st.st_mode);
+        char *longer = xfmt("%s%s%s%s", list, i ? ", " : "", ld->dirs[i],
+                            there ? "" : " (no such folder)");
         free(list);
         list = longer;
     }

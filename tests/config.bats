@@ -197,7 +197,7 @@ refused() {
     # the config's folder comes first, then the built-in one
     # (c.yaml is named relative to the current folder, which gridbfs asks
     # the system for: the physical path)
-    assert_regex "$stderr" "\(searched: $(pwd -P | sed 's/\./\\./g')/plugs, .*lib/gridbfs\)$"
+    assert_regex "$stderr" "\(searched: $(pwd -P | sed 's/\./\\./g')/plugs \(no such folder\), .*lib/gridbfs\)$"
 }
 
 @test "a parameter the plugin refuses is reported at its value, naming it and the rule" {
@@ -435,4 +435,10 @@ refused() {
     printf 'rules:\n  x: {plugn: flip-neighbors}\n' >c.yaml
     run -2 --separate-stderr gridbfs -c c.yaml -r x </dev/null
     assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
+}
+
+@test "a missing plugin's folders searched are listed, a -P folder that is not there named so" {
+    printf 'rules:\n  m: {plugin: nope}\n' >m.yaml
+    run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/typo" -c m.yaml -r m </dev/null
+    assert_regex "$stderr" "plugin 'nope' not found \(searched: $BATS_TEST_TMPDIR/typo \(no such folder\), .*lib/gridbfs\)$"
 }
