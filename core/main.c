@@ -399,9 +399,109 @@ static void list_layout(const cfg_layout *l)
     printf(" layout={%s}", all + 1);
 }
 
-/* --list-rules: the profiles, then every plugin on the search path. */
+static void sb_str(strbuf *sb, const char *s)
+{
+    sb_add(sb, s, strlen(s));
+}
+
+/* ,"key":"text" (or null) into sb. */
+static void json_member(strbuf *sb, const char *key, const char *text)
+{
+    sb_printf(sb, ",\"%s\":", key);
+    if (text)
+        output_json_string(sb, text);
+    else
+        sb_str(sb, "null");
+}
+
+/* --list-rules -f jsonl, one profile: every key the configuration gave. */
+static void json_profile(strbuf *sb, const cfg_profile *p)
+{
+    static const char *const size_lines[] = {"none", "first", "each"};
+    const cfg_layout *l = &p->layout;
+    char size[24];
+    fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, p->rows, p->cols);
+    sb_str(sb, "{\"kind\":\"profile\"");
+    json_member(sb, "name", p->name);
+    json_member(sb, "plugin", p->plugin);
+    json_member(sb, "size", p->rows ? size : NULL);
+    json_member(sb, "engine", config_engine_names[p->engine]);
+    sb_printf(sb, ",\"path\":%s",
+              p->path < 0 ? "null"
+              : p->path   ? "true"
+                          : "false");
+    sb_str(sb, ",\"params\":{");
+    for (size_t k = 0; k < p->nparams; k++) {
+        if (k)
+            sb_putc(sb, ',');
+        output_json_string(sb, p->params[k].key);
+        sb_putc(sb, ':');
+        output_json_string(sb, p->params[k].value);
+    }
+    sb_putc(sb, '}');
+    if (config_layout_on(l)) {
+        sb_printf(sb,
+                  ",\"layout\":{\"count\":%s,\"size\":\"%s\",\"name\":%s,"
+                  "\"blank\":%s",
+                  l->count ? "true" : "false", size_lines[l->size],
+                  l->name ? "true" : "false", l->blank ? "true" : "false");
+        json_member(sb, "end", l->end);
+        json_member(sb, "param", l->param);
+        sb_printf(sb, ",\"param_rows\":%" PRIu32 "}", l->param_rows);
+    } else {
+        sb_str(sb, ",\"layout\":null");
+    }
+    json_member(sb, "solved", p->solved);
+    json_member(sb, "impossible", p->impossible);
+    json_member(sb, "before", p->before);
+    if (p->max_moves != UINT64_MAX)
+        sb_printf(sb, ",\"max_moves\":%" PRIu64 "}\n", p->max_moves);
+    else
+        sb_str(sb, ",\"max_moves\":null}\n");
+}
+
+/* --list-rules -f jsonl, one plugin. */
+static void json_plugin(void *arg, const char *name, const loaded_plugin *p,
+                        const char *err)
+{
+    strbuf *sb = arg;
+    char abi[24];
+    sb_str(sb, "{\"kind\":\"plugin\"");
+    json_member(sb, "name", name);
+    if (!p) {
+        json_member(sb, "error", err);
+        sb_str(sb, "}\n");
+        return;
+    }
+    fmt(abi, sizeof abi, "%u.%u", (unsigned)(p->ops->abi >> 16),
+        (unsigned)(p->ops->abi & 0xFFFF));
+    json_member(sb, "summary", p->ops->summary);
+    json_member(sb, "file", p->path);
+    json_member(sb, "abi", abi);
+    sb_str(sb, ",\"params\":[");
+    for (const gridbfs_param_doc *d = p->ops->params; d && d->key; d++) {
+        sb_str(sb, d == p->ops->params ? "{\"key\":" : ",{\"key\":");
+        output_json_string(sb, d->key);
+        json_member(sb, "default", d->default_value);
+        json_member(sb, "help", d->help);
+        sb_putc(sb, '}');
+    }
+    sb_str(sb, "],\"error\":null}\n");
+}
+
+/* --list-rules: the profiles, then every plugin on the search path; as
+   text, or with -f jsonl one object a line, for scripts. */
 static void list_rules(ctx *c)
 {
+    if (c->out_format == FORMAT_JSONL) {
+        strbuf sb = {0};
+        for (size_t i = 0; i < c->cfg.nprofiles; i++)
+            json_profile(&sb, &c->cfg.profiles[i]);
+        loader_each(c->ld, json_plugin, &sb);
+        fwrite(sb.p, 1, sb.len, stdout);
+        sb_free(&sb);
+        return;
+    }
     puts("profiles:");
     for (size_t i = 0; i < c->cfg.nprofiles; i++) {
         const cfg_profile *p = &c->cfg.profiles[i];
@@ -484,6 +584,8 @@ int main(int argc, char **argv)
     rules_choice chosen = {c.rule, c.rows, c.cols, c.path};
     c.rules = rules_new(&c.cfg, c.ld, &chosen);
     if (c.list_rules) {
+        if (output_format(c.format, &c.out_format)) /* text, as for judge */
+            c.out_format = FORMAT_JUDGE;
         list_rules(&c);
         c.status = 0;
         goto out;

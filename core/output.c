@@ -226,8 +226,7 @@ static void csv_field(strbuf *sb, const char *s)
         sb_putc(sb, '"');
 }
 
-/* A JSON string; invalid UTF-8 becomes U+FFFD. */
-static void json_string(strbuf *sb, const char *str)
+void output_json_string(strbuf *sb, const char *str)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
@@ -258,7 +257,7 @@ static void add_text(const output *o, strbuf *sb, const char *s)
     if (o->fmt == FORMAT_CSV)
         csv_field(sb, s);
     else
-        json_string(sb, s);
+        output_json_string(sb, s);
 }
 
 /* s escaped, from the cache e when s is the same as last time. */

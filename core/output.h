@@ -53,6 +53,9 @@ void output_free(output *o);
 /* The text that comes before the first record: CSV's header row. */
 void output_header(enum out_format fmt, strbuf *sb);
 
+/* str as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
+void output_json_string(strbuf *sb, const char *str);
+
 /* Append r, formatted, to sb. */
 void output_write(output *o, const out_result *r, strbuf *sb);
 
