@@ -36,8 +36,9 @@ typedef struct ctx {
     const char *format;
     int path; /* -p 1, --no-path -1, the last one given; 0 neither */
     const char *output;
-    long jobs; /* -1: not given */
-    int progress;
+    long jobs;    /* -1: not given */
+    int progress; /* 1 --progress, -1 --no-progress, 0 neither */
+    int quiet, stats;
     int check_config, list_rules;
     char **plugin_dirs;
     size_t nplugin_dirs;
@@ -94,7 +95,11 @@ static void usage(FILE *f)
         "      --list-rules      the profiles and plugins found, with their "
         "parameters\n"
         "      --check-config    validate the configuration and exit\n"
-        "      --progress        progress on standard error\n"
+        "      --progress        progress on standard error, even into a file\n"
+        "                        (then plain lines, at most one a second)\n"
+        "      --no-progress     no progress (by default: on a terminal)\n"
+        "  -q, --quiet           no message for each invalid or limit record\n"
+        "      --stats           a summary on standard error at the end\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -110,7 +115,14 @@ static void usage(FILE *f)
           f);
 }
 
-enum { OPT_LIST_RULES = 256, OPT_CHECK_CONFIG, OPT_PROGRESS, OPT_NO_PATH };
+enum {
+    OPT_LIST_RULES = 256,
+    OPT_CHECK_CONFIG,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS,
+    OPT_STATS,
+    OPT_NO_PATH
+};
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
 static int option_value(ctx *c, int o, const char *arg)
@@ -157,12 +169,15 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"list-rules", no_argument, NULL, OPT_LIST_RULES},
         {"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
         {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+        {"quiet", no_argument, NULL, 'q'},
+        {"stats", no_argument, NULL, OPT_STATS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     int o;
 
-    while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:hV", longs, NULL)) !=
+    while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:qhV", longs, NULL)) !=
            -1) {
         switch (o) {
         case 'c':
@@ -188,6 +203,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_LIST_RULES: c->list_rules = 1; break;
         case OPT_CHECK_CONFIG: c->check_config = 1; break;
         case OPT_PROGRESS: c->progress = 1; break;
+        case OPT_NO_PROGRESS: c->progress = -1; break;
+        case 'q': c->quiet = 1; break;
+        case OPT_STATS: c->stats = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -559,6 +577,26 @@ static void close_output(ctx *c)
     c->out = NULL;
 }
 
+/*
+ * How progress shows (the last of --progress and --no-progress wins): on
+ * a terminal, one line redrawn in place; forced into a file or a pipe,
+ * plain lines; by default only on a terminal, and not while the user
+ * types the input on one (the echo would land on the line).
+ */
+static enum progress_mode choose_progress(const ctx *c, char *const *files,
+                                          int nfiles)
+{
+    int reads_stdin = nfiles == 0;
+    for (int i = 0; i < nfiles; i++)
+        reads_stdin |= strcmp(files[i], "-") == 0;
+    int typed = reads_stdin && isatty(STDIN_FILENO);
+    if (c->progress < 0 || (c->progress == 0 && typed))
+        return PROGRESS_OFF;
+    if (isatty(STDERR_FILENO))
+        return PROGRESS_TERMINAL;
+    return c->progress > 0 ? PROGRESS_LINES : PROGRESS_OFF;
+}
+
 static void cleanup(ctx *c)
 {
     rules_free(c->rules);
@@ -606,7 +644,9 @@ int main(int argc, char **argv)
         .rules = c.rules,
         .format = c.out_format,
         .jobs = jobs > 0 ? (unsigned)jobs : 1,
-        .progress = c.progress || isatty(STDERR_FILENO),
+        .progress = choose_progress(&c, argv + optind, argc - optind),
+        .quiet = c.quiet,
+        .stats = c.stats,
         .out = outfile_stream(c.out),
     };
     c.status = run(&rc, argv + optind, argc - optind);

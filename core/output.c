@@ -45,10 +45,12 @@ enum field {
 #undef FIELD_ENUM
 };
 
-static const char *const status_names[] = {[ST_SOLVED] = "solved",
-                                           [ST_IMPOSSIBLE] = "impossible",
-                                           [ST_INVALID] = "invalid",
-                                           [ST_LIMIT] = "limit"};
+const char *const output_status_names[ST_COUNT] = {
+    [ST_SOLVED] = "solved",
+    [ST_IMPOSSIBLE] = "impossible",
+    [ST_INVALID] = "invalid",
+    [ST_LIMIT] = "limit",
+};
 
 /* A string as last escaped: sources and rules repeat record after record. */
 typedef struct escaped {
@@ -192,7 +194,7 @@ static void write_judge(output *o, const out_result *r, strbuf *sb)
         else
             sb_puts(sb, "Impossible\n");
     } else {
-        sb_puts(sb, status_names[r->ans.status]);
+        sb_puts(sb, output_status_names[r->ans.status]);
         sb_putc(sb, '\n');
     }
 }
@@ -361,7 +363,7 @@ add_field(output *o, const out_result *r, enum field f, strbuf *sb)
     case F_STATUS: /* a word that needs no escaping */
         if (o->fmt == FORMAT_JSONL)
             sb_putc(sb, '"');
-        sb_puts(sb, status_names[r->ans.status]);
+        sb_puts(sb, output_status_names[r->ans.status]);
         if (o->fmt == FORMAT_JSONL)
             sb_putc(sb, '"');
         return;

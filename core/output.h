@@ -25,6 +25,8 @@ typedef struct out_format_info {
     const char *description;
 } out_format_info;
 extern const out_format_info output_formats[FORMAT_COUNT];
+/* The status field's words, indexed by enum rec_status. */
+extern const char *const output_status_names[ST_COUNT];
 /* The names -f and defaults.format take, for messages: "judge, csv or
    jsonl", into buf (cap bytes). */
 const char *output_format_list(char *buf, size_t cap);

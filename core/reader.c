@@ -143,6 +143,11 @@ uint64_t reader_offset(const reader *rd)
     return rd->offset;
 }
 
+uint64_t reader_consumed(const reader *rd)
+{
+    return rd->offset - (rd->end - rd->start);
+}
+
 const char *reader_error(const reader *rd)
 {
     return rd->ioerr[0] ? rd->ioerr : NULL;

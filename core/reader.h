@@ -102,6 +102,9 @@ int reader_buffered(reader *rd);
 
 /* Bytes read from the input so far. */
 uint64_t reader_offset(const reader *rd);
+/* Bytes of the input taken by the records handed out so far: the bytes
+   read less those read ahead, still buffered (for progress by work done). */
+uint64_t reader_consumed(const reader *rd);
 
 /* NULL, or the read error that ended the input ("FILE: reason"). */
 const char *reader_error(const reader *rd);

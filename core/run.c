@@ -25,6 +25,7 @@
 
 #include "bfs.h"
 #include "parse.h"
+#include "progress.h"
 #include "reader.h"
 #include "solve.h"
 #include "text.h"
@@ -39,7 +40,13 @@
 #define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
 #define NO_TEXT UINT32_MAX
-#define PROGRESS_NS 250000000 /* a few updates a second at most */
+/* -j 1 reads this clock after every record to cut its chunks: the coarse
+   clock costs next to nothing, and a few ms of resolution is enough */
+#ifdef CLOCK_MONOTONIC_COARSE
+#define CUT_CLOCK CLOCK_MONOTONIC_COARSE
+#else
+#define CUT_CLOCK CLOCK_MONOTONIC
+#endif
 
 /* An input, as named in the output and as shown in messages. */
 typedef struct source {
@@ -67,15 +74,20 @@ typedef struct chunk_row {
 
 typedef struct chunk {
     job *jobs;
-    size_t n, limit; /* records in it, and the most it will take */
-    size_t cap;      /* jobs allocated */
+    size_t n, limit;       /* records in it, and the most it will take */
+    size_t answered;       /* of them */
+    struct timespec began; /* when the reader took it (-j 1 cuts by it) */
+    size_t cap;            /* jobs allocated */
     chunk_row *rows;
     size_t nrows, rows_cap;
-    strbuf text;     /* ids, read-time messages and cells */
-    strbuf out, err; /* formatted results and messages */
-    size_t held;     /* the bytes its buffers hold, as last counted */
-    int status;      /* worst exit status earned */
-    int flush;       /* flush the output after writing this chunk */
+    strbuf text;               /* ids, read-time messages and cells */
+    strbuf out, err;           /* formatted results and messages */
+    size_t held;               /* the bytes its buffers hold, as last counted */
+    int status;                /* worst exit status earned */
+    uint64_t counts[ST_COUNT]; /* its records, by status */
+    uint64_t consumed;         /* input bytes taken up to its last record,
+                                  in all inputs (for progress) */
+    int flush;                 /* flush the output after writing this chunk */
     int done;
     uint64_t seq;
     struct chunk *next; /* in the free list or the work queue */
@@ -111,11 +123,16 @@ typedef struct pipeline {
     source **sources; /* the inputs, alive until every chunk is out */
     size_t nsources;
 
-    /* progress */
-    uint64_t records, bytes_total;
-    atomic_uint_fast64_t bytes_read; /* by the reader, for the writer */
-    struct timespec start, last;
-    int progress_shown;
+    int out_terminal; /* results go to a terminal: each chunk is flushed,
+                         and the progress line erased first */
+
+    /* the reader's */
+    uint64_t bytes_before; /* of the inputs read to the end */
+    uint64_t unread;       /* inputs that could not be read */
+    /* the writer's */
+    progress *pg;
+    progress_totals totals;
+    uint64_t records;
 } pipeline;
 
 static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
@@ -124,52 +141,28 @@ static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
            (uint64_t)b->tv_nsec - (uint64_t)a->tv_nsec;
 }
 
-/* Erase the progress line, before anything else goes to stderr. */
-static void progress_clear(pipeline *p)
-{
-    if (p->progress_shown) {
-        fputs("\r\033[K", stderr);
-        p->progress_shown = 0;
-    }
-}
-
-static void progress_show(pipeline *p)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (ns_between(&p->last, &now) < PROGRESS_NS)
-        return;
-    p->last = now;
-    double secs = (double)ns_between(&p->start, &now) / 1e9;
-    fprintf(stderr, "\r\033[K" PROGRAM_NAME ": %llu records, %.0f/s",
-            (unsigned long long)p->records, secs > 0 ? p->records / secs : 0);
-    if (p->bytes_total)
-        fprintf(stderr, ", %.0f%%",
-                100.0 *
-                    atomic_load_explicit(&p->bytes_read, memory_order_relaxed) /
-                    p->bytes_total);
-    p->progress_shown = 1;
-}
-
 /* Write chunk c's results and messages; only the writing thread does. */
 static void write_chunk(pipeline *p, chunk *c)
 {
+    FILE *out = p->rc->out;
+    if (c->err.len || p->out_terminal)
+        progress_clear(p->pg); /* nothing may land on the progress line */
     if (c->err.len) {
-        progress_clear(p);
-        fflush(p->rc->out); /* keep results and messages in order */
+        fflush(out); /* keep results and messages in order */
         fwrite(c->err.p, 1, c->err.len, stderr);
     }
-    if (!p->write_failed && ((c->out.len && fwrite(c->out.p, 1, c->out.len,
-                                                   p->rc->out) != c->out.len) ||
-                             (c->flush && fflush(p->rc->out) != 0))) {
+    if (!p->write_failed &&
+        ((c->out.len && fwrite(c->out.p, 1, c->out.len, out) != c->out.len) ||
+         ((c->flush || p->out_terminal) && fflush(out) != 0))) {
         p->write_errno = errno;
         p->write_failed = 1;
     }
     if (c->status > p->status)
         p->status = c->status;
+    for (int s = 0; s < ST_COUNT; s++)
+        p->totals.status[s] += c->counts[s];
     p->records += c->n;
-    if (p->rc->progress)
-        progress_show(p);
+    progress_update(p->pg, p->records, c->consumed);
 }
 
 /* Job j of c as the record the reader read, for parse_record(). */
@@ -191,14 +184,14 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     return rec;
 }
 
-/* Answer and format every record of c; needs no lock. */
-static void answer_chunk(worker *w, chunk *c)
+/* Answer and format the records of c not yet answered; needs no lock. */
+static void answer_chunk(const run_config *rc, worker *w, chunk *c)
 {
     char msg[RULES_MSG_MAX];
     gridbfs_board boards[RECORD_MAX_BOARDS];
     record rec;
-    for (size_t i = 0; i < c->n; i++) {
-        job *j = &c->jobs[i];
+    for (; c->answered < c->n; c->answered++) {
+        job *j = &c->jobs[c->answered];
         rule_inst *in = j->in;
         out_result res = {0};
         res.source = j->src->name;
@@ -218,12 +211,13 @@ static void answer_chunk(worker *w, chunk *c)
             msg_line = j->line;
         }
         if ((res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) &&
-            !j->quiet) {
+            !j->quiet && !rc->quiet) {
             sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
                       (unsigned long long)msg_line, res.ans.message);
         }
         if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT)
             c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+        c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
     }
 }
@@ -301,7 +295,7 @@ static void work(pipeline *p, worker *w)
     pthread_mutex_unlock(&p->lock);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    answer_chunk(w, c);
+    answer_chunk(p->rc, w, c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (c->n) { /* a moving average; a lost update does no harm */
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
@@ -375,10 +369,13 @@ static chunk *get_chunk(pipeline *p)
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
     }
-    c->n = c->nrows = 0;
+    c->n = c->nrows = c->answered = 0;
     c->limit = limit;
+    clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
     c->status = c->flush = c->done = 0;
+    memset(c->counts, 0, sizeof c->counts);
+    c->consumed = 0;
     c->next = NULL;
     return c;
 }
@@ -387,7 +384,7 @@ static chunk *get_chunk(pipeline *p)
 static void submit(pipeline *p, chunk *c)
 {
     if (!p->nthreads)
-        answer_chunk(p->reader, c);
+        answer_chunk(p->rc, p->reader, c); /* what is left of it */
     pthread_mutex_lock(&p->lock);
     count_held(p, c);
     c->seq = p->next_seq++;
@@ -463,12 +460,30 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
             sb_add(&c->text, rec->row[k].text, rec->row[k].len);
 }
 
+/*
+ * With -j 1, answer c's record just added, at once, and say whether c
+ * holds CHUNK_NS of work already: then it is passed on, so an answer that
+ * was slow to find is written as soon as it is found, not after the
+ * records a chunk of fast ones would hold.
+ */
+static int answered_enough(pipeline *p, chunk *c)
+{
+    struct timespec now;
+    if (p->nthreads)
+        return 0;
+    answer_chunk(p->rc, p->reader, c);
+    clock_gettime(CUT_CLOCK, &now);
+    return ns_between(&c->began, &now) >= CHUNK_NS;
+}
+
 /* Pass *cur on and start the next chunk, in which the file's own rule in
    is still in use (even if no record of the chunk names it). */
 static void next_chunk(pipeline *p, chunk **cur, rule_inst *in)
 {
+    uint64_t consumed = (*cur)->consumed;
     submit(p, *cur);
     *cur = get_chunk(p);
+    (*cur)->consumed = consumed; /* until a record of its own moves it */
     rules_keep(p->rc->rules, in);
 }
 
@@ -494,6 +509,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     if (!rd) {
         sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", err);
         (*cur)->status = EXIT_TROUBLE;
+        p->unread++;
         return;
     }
     p->sources = xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
@@ -502,7 +518,6 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     src->name = xstrdup(reader_name(rd));
     src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
-    uint64_t before = reader_offset(rd);
     for (;;) {
         if ((*cur)->n && !reader_buffered(rd)) {
             /* The input may make us wait: answer what we have first. */
@@ -512,11 +527,9 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         if (!(rec = reader_next(rd)))
             break;
         add_job(rc, *cur, src, rec, in);
-        if ((*cur)->n == (*cur)->limit || (*cur)->text.len >= CHUNK_BYTES) {
-            atomic_fetch_add_explicit(&p->bytes_read,
-                                      reader_offset(rd) - before,
-                                      memory_order_relaxed);
-            before = reader_offset(rd);
+        (*cur)->consumed = p->bytes_before + reader_consumed(rd);
+        if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
+            (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             next_chunk(p, cur, in);
             if (p->write_failed)
@@ -527,6 +540,8 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", reader_error(rd));
         (*cur)->status = EXIT_TROUBLE;
     }
+    p->bytes_before += reader_offset(rd);
+    (*cur)->consumed = p->bytes_before; /* the file's last lines too */
     reader_close(rd);
 }
 
@@ -564,9 +579,6 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
-    clock_gettime(CLOCK_MONOTONIC, &p->start);
-    p->last.tv_sec = p->start.tv_sec - 1; /* the first update shows at once */
-    p->last.tv_nsec = p->start.tv_nsec;
 }
 
 /* Free what p holds once every chunk is written and the workers ended. */
@@ -609,8 +621,10 @@ int run(const run_config *rc, char *const *files, int nfiles)
         nfiles = 1;
     }
     pipeline_init(&p, rc, nthreads, &own);
-    if (rc->progress)
-        p.bytes_total = total_bytes(files, nfiles);
+    p.out_terminal = isatty(fileno(rc->out));
+    p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
+                                          ? 0
+                                          : total_bytes(files, nfiles));
     for (unsigned i = 0; i < nthreads; i++)
         if (pthread_create(&threads[i], NULL, worker_main, &p) != 0) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
@@ -633,7 +647,13 @@ int run(const run_config *rc, char *const *files, int nfiles)
     pthread_mutex_unlock(&p.lock);
     for (unsigned i = 0; i < nthreads; i++)
         pthread_join(threads[i], NULL);
-    progress_clear(&p);
+    progress_clear(p.pg);
+    if (rc->stats) {
+        p.totals.files = (uint64_t)nfiles;
+        p.totals.unread = p.unread;
+        progress_summary(p.pg, &p.totals);
+    }
+    progress_free(p.pg);
 
     pipeline_free(&p);
     bfs_free(own.bfs);

@@ -6,8 +6,13 @@
  * rows into chunks.  Worker threads parse, answer and format whole chunks;
  * finished chunks are written strictly in order, so the output never
  * depends on the number of threads.  With -j 1 there are no threads at
- * all, and with -j N the reader is one of the N: it answers queued chunks
- * itself whenever it is ahead.
+ * all: the reader answers each record as it reads it, and writes a chunk
+ * out once it holds about 2 ms of work.  With -j N the reader is one of
+ * the N: it answers queued chunks itself whenever it is ahead.
+ *
+ * What a person sees of the run on stderr (progress, the --stats line)
+ * is progress.c's; run.c tells it what was written, and erases the
+ * progress line before it writes to a terminal.
  */
 #ifndef GRIDBFS_RUN_H
 #define GRIDBFS_RUN_H
@@ -17,6 +22,7 @@
 
 #include "config.h"
 #include "output.h"
+#include "progress.h"
 #include "rules.h"
 #include "util.h"
 
@@ -24,9 +30,11 @@ typedef struct run_config {
     const config *cfg;
     rules *rules; /* decides each record's rule */
     enum out_format format;
-    unsigned jobs; /* >= 1 */
-    int progress;  /* show progress on stderr */
-    FILE *out;     /* where results go (borrowed) */
+    unsigned jobs;               /* >= 1 */
+    enum progress_mode progress; /* on stderr */
+    int quiet;                   /* no message for each bad record */
+    int stats;                   /* a summary on stderr at the end */
+    FILE *out;                   /* where results go (borrowed) */
 } run_config;
 
 /*

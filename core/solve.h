@@ -17,7 +17,7 @@
 #include "rules.h"
 
 /* What became of a record (the status field of CSV and JSON Lines). */
-enum rec_status { ST_SOLVED, ST_IMPOSSIBLE, ST_INVALID, ST_LIMIT };
+enum rec_status { ST_SOLVED, ST_IMPOSSIBLE, ST_INVALID, ST_LIMIT, ST_COUNT };
 
 typedef struct solve_result {
     enum rec_status status;

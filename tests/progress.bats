@@ -1,0 +1,252 @@
+#!/usr/bin/env bats
+# What a person sees (issue 13): the progress line on a real terminal
+# (tmux, its screen read back with capture-pane), answers on a terminal as
+# they are solved, Ctrl-C, --progress into a file, -q and --stats.
+#
+# Slow runs are slow for a reason of their own, never a clock: a pipe fed
+# a line at a time, a FIFO that is not yet written, or searches that stop
+# at limits.memory.  No test asserts how long anything took; the waits
+# only guard against a hang.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+S1='bwwb/bbwb/bwwb/bwww' # poj1753: 4 moves
+MIB=1048576
+WAIT_TENTHS=1200 # the longest wait for a screen, against a hang: 2 min
+
+setup() {
+    cd "$BATS_TEST_TMPDIR" || return 1
+    # tmux servers of the test's own, their sockets in its folder (a suite
+    # run from inside tmux too)
+    unset TMUX
+    export TMUX_TMPDIR=$BATS_TEST_TMPDIR
+    TERMS=0
+    # flip-lines on 2x31 boards by search: every record ends as `limit`
+    # once its search has filled limits.memory, which takes a while
+    printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
+        $((64 * MIB)) >c.yaml
+    BIG="rule=big size=2x31 $(printf -- '+-%.0s' $(seq 15))+/-+$(printf -- '-%.0s' $(seq 29))"
+}
+
+teardown() {
+    term_end
+}
+
+# term CMD: run CMD with bash in a fresh 100x30 tmux terminal, in this
+# test's folder; when it ends, the screen shows "[exit STATUS]" and stays.
+# Ctrl-C ends CMD only: the shell around it catches SIGINT (a caught signal
+# is the default again in CMD).
+# Each terminal has a tmux server of its own (one that is still shutting
+# down cannot take a new session).
+term() {
+    requires tmux
+    TERMS=$((TERMS + 1))
+    TMUX_SERVER=t$TERMS
+    printf 'trap : INT\n%s\necho "[exit $?]"\nsleep 600\n' "$1" >term.sh
+    tmux -L "$TMUX_SERVER" -f /dev/null new-session -d -s t -x 100 -y 30 \
+        -c "$BATS_TEST_TMPDIR" "exec bash --norc --noprofile term.sh"
+}
+
+# term_end: close the terminal, and what runs in it.
+term_end() {
+    [ -z "${TMUX_SERVER:-}" ] || tmux -L "$TMUX_SERVER" kill-server 2>/dev/null || true
+}
+
+# screen: what the terminal shows now, lines it wrapped joined again,
+# trailing blank lines left out.
+screen() {
+    tmux -L "$TMUX_SERVER" capture-pane -p -J -t t | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+# screen_wait REGEX: wait until the screen matches REGEX (bash =~), and
+# leave it in $shown.
+screen_wait() {
+    local i
+    for ((i = 0; i < WAIT_TENTHS; i++)); do
+        shown=$(screen)
+        [[ $shown =~ $1 ]] && return 0
+        sleep 0.1
+    done
+    fail "the screen never matched '$1'; it shows:"$'\n'"$shown"
+}
+
+# repeat LINE N: LINE, N times.
+repeat() {
+    local i
+    for ((i = 0; i < $2; i++)); do
+        printf '%s\n' "$1"
+    done
+}
+
+# the progress line's words, as a regex
+PROGRESS='gridbfs: [0-9,]+ records? answered'
+
+@test "README command 1 on a terminal: the answers, and nothing else" {
+    local cmd="'$GRIDBFS' '$GRIDBFS_EXAMPLES/poj1753.txt' && '$GRIDBFS' -f csv '$GRIDBFS_EXAMPLES/mixed.lines'"
+    local want
+    want=$(bash -c "$cmd")$'\n[exit 0]'
+    term "$cmd"
+    screen_wait '\[exit [0-9]+\]'
+    assert_equal "$shown" "$want"
+}
+
+@test "a slow run on a terminal shows a progress line below whole answers, gone at the end" {
+    local j
+    for j in 1 2; do
+        term "for i in \$(seq 10); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' -j$j"
+        # the line, alone on the last row, under answers that are whole lines
+        screen_wait "(^|"$'\n'")4"$'\n'"$PROGRESS, [0-9]+:[0-9][0-9] elapsed\$"
+        [ -z "$(sed '$d' <<<"$shown" | grep -vx 4)" ] || fail "-j$j: garbled: $shown"
+        screen_wait '\[exit [0-9]+\]'
+        assert_equal "$shown" "$(repeat 4 10)"$'\n[exit 0]'
+        term_end
+    done
+}
+
+@test "a slow file on a terminal: the share of the input answered and the time left" {
+    for _ in $(seq 8); do echo "$BIG"; done >slow
+    term "'$GRIDBFS' -q -j1 -c c.yaml slow"
+    screen_wait "$PROGRESS, [0-9]+%, [0-9]+:[0-9][0-9] elapsed, [0-9]+:[0-9][0-9] left\$"
+    screen_wait '\[exit [0-9]+\]'
+    assert_equal "$shown" "$(repeat limit 8)"$'\n[exit 1]'
+}
+
+@test "--no-progress: no progress line on a terminal; and none while the input is typed there" {
+    term "for i in \$(seq 6); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' --no-progress"
+    local i
+    for ((i = 0; i < WAIT_TENTHS; i++)); do
+        shown=$(screen)
+        [[ $shown != *answered* ]] || fail "a progress line: $shown"
+        [[ $shown =~ \[exit\ [0-9]+\] ]] && break
+        sleep 0.1
+    done
+    assert_equal "$shown" "$(repeat 4 6)"$'\n[exit 0]'
+    term_end
+    # standard input is the terminal: the echo of what is typed would
+    # land on the progress line, so there is none unless asked
+    term "'$GRIDBFS' -j1"
+    for i in 1 2 3 4 5 6; do
+        tmux -L "$TMUX_SERVER" send-keys -t t "$S1" Enter
+        sleep 0.3
+    done
+    tmux -L "$TMUX_SERVER" send-keys -t t C-d
+    screen_wait '\[exit [0-9]+\]'
+    assert_equal "$shown" "$(repeat "$S1"$'\n'4 6)"$'\n[exit 0]'
+}
+
+@test "on a terminal each answer shows as soon as it is found" {
+    # gridbfs answers the file, then waits to open the FIFO: by then every
+    # answer of the file must be on the screen, not held in a buffer
+    for _ in $(seq 3); do echo "$BIG"; done >slow
+    mkfifo more
+    sed 's/64/4/' c.yaml >c4.yaml # the wait is the FIFO's: quick searches
+    local j
+    for j in 1 2; do
+        term "'$GRIDBFS' -q -j$j -c c4.yaml slow more"
+        screen_wait '^limit'$'\n''limit'$'\n''limit($|'$'\n'')'
+        [[ $shown != *'[exit'* ]] || fail "-j$j: the run ended before the FIFO was written"
+        echo "$S1" >more
+        screen_wait '\[exit [0-9]+\]'
+        assert_equal "$shown" $'limit\nlimit\nlimit\n4\n[exit 1]'
+        term_end
+    done
+}
+
+@test "Ctrl-C and SIGTERM: the answers already given stay, the progress line goes" {
+    term "while :; do echo '$S1'; sleep 0.2; done | '$GRIDBFS' -j2"
+    screen_wait "4"$'\n'"4"$'\n'"4"$'\n'"$PROGRESS"
+    tmux -L "$TMUX_SERVER" send-keys -t t C-c
+    screen_wait '\[exit [0-9]+\]'
+    [[ $shown != *answered* ]] || fail "the progress line is left: $shown"
+    # whole answers, then the shell's line (after the terminal's echo of
+    # ^C when the progress line was not there to be erased with it)
+    [ -z "$(sed '$d' <<<"$shown" | grep -vx 4)" ] || fail "garbled: $shown"
+    assert_regex "$(tail -n 1 <<<"$shown")" '^(\^C)?\[exit 130\]$'
+    [ "$(grep -cx 4 <<<"$shown")" -ge 3 ]
+    term_end
+    # SIGTERM too (a job in the background: its SIGINT is ignored, and
+    # stays so)
+    term "while :; do echo '$S1'; sleep 0.2; done | '$GRIDBFS' -j2 & echo \$! >pid; wait \$!"
+    screen_wait "4"$'\n'"4"$'\n'"4"$'\n'"$PROGRESS"
+    kill -TERM "$(cat pid)"
+    screen_wait '\[exit [0-9]+\]'
+    [[ $shown != *answered* ]] || fail "the progress line is left: $shown"
+    [ -z "$(sed '$d' <<<"$shown" | grep -vx 4)" ] || fail "garbled: $shown"
+    assert_equal "$(tail -n 1 <<<"$shown")" '[exit 143]'
+}
+
+# check_percent FILE RECORDS: every progress line in FILE has the share of
+# the input that its count of answered records took (the records are all
+# alike), and lines are at least a second apart (elapsed always moves).
+check_percent() {
+    local file=$1 total=$2 n pct secs last=-1 count=0
+    while read -r n pct secs; do
+        n=${n//,/}
+        [ "$pct" -eq $((100 * n / total)) ] ||
+            fail "$n of $total records answered, but $pct% shown: $(cat "$file")"
+        [ "$secs" -gt "$last" ] || fail "two lines within a second: $(cat "$file")"
+        last=$secs
+        count=$((count + 1))
+    done < <(sed -nE 's/^gridbfs: ([0-9,]+) records? answered, ([0-9]+)%, ([0-9]+):([0-9]+) elapsed.*/\1 \2 \3\4/p' "$file")
+    lines=$count
+}
+
+@test "--progress into a file: plain lines, the share answered of line and grid input, for -j1 and -j2" {
+    local board=${BIG##* }
+    for _ in $(seq 10); do echo "$BIG"; done >lines
+    for _ in $(seq 10); do tr / '\n' <<<"$board"; done >grid
+    local f j
+    for f in lines-1 grid-1 lines-2; do
+        j=${f#*-} f=${f%-*}
+        "$GRIDBFS" -q -j$j -c c.yaml -r big -s 2x31 --progress "$f" >out 2>err || true
+        [ "$(grep -cx limit out)" -eq 10 ]
+        ! grep -q $'[\e\r]' err || fail "escape codes in: $(cat -A err)"
+        # nothing but progress lines (-q: no messages)
+        ! grep -vE "^$PROGRESS, [0-9]+%, [0-9]+:[0-9]{2} elapsed(, [0-9]+:[0-9]{2} left)?\$" err ||
+            fail "$f -j$j: $(cat err)"
+        check_percent err 10
+        # one thread takes seconds over these; two threads may not take one
+        [ "$j" = 2 ] || [ "$lines" -ge 1 ] || fail "$f -j$j: no progress line"
+    done
+    # a short run shows nothing, even when asked
+    run -0 --separate-stderr gridbfs --progress <<<"$S1"
+    [ -z "$stderr" ]
+}
+
+@test "-q: no message for each bad record, which CSV and JSON Lines keep; errors still show" {
+    printf '%s\nbwwb/bbwb/bwwb\n' "$S1" >in
+    run -1 --separate-stderr gridbfs -q in
+    assert_output $'4\ninvalid'
+    [ -z "$stderr" ]
+    run -1 --separate-stderr gridbfs --quiet -f csv in
+    assert_line --index 2 --partial 'invalid,,,"board 1 has 3 rows, expected 4"'
+    [ -z "$stderr" ]
+    run -1 --separate-stderr gridbfs -q -f jsonl in
+    assert_line --index 1 --partial '"message":"board 1 has 3 rows, expected 4"'
+    [ -z "$stderr" ]
+    # an input that cannot be read, and a usage error
+    run -2 --separate-stderr gridbfs -q in no-such-file
+    assert_output $'4\ninvalid'
+    assert_equal "$stderr" 'gridbfs: no-such-file: No such file or directory'
+    run -2 --separate-stderr gridbfs -q -f xml in
+    assert_regex "$stderr" "^gridbfs: -f: expected"
+}
+
+@test "--stats: one line at the end, records by status, files, time and rate" {
+    printf '%s\nbwbw/wwww/bbwb/bwwb\nbwwb/bbwb/bwwb\n%s\n' "$S1" "$S1" >in
+    run -2 --separate-stderr gridbfs --stats -q in no-such-file
+    assert_equal "${#lines[@]}" 4
+    assert_equal "${stderr_lines[0]}" 'gridbfs: no-such-file: No such file or directory'
+    assert_regex "${stderr_lines[1]}" '^gridbfs: 4 records \(2 solved, 1 impossible, 1 invalid, 0 limit\) from 2 files \(1 unreadable\) in [0-9]+\.[0-9]{2} s, [0-9.,]+ records/s$'
+    assert_equal "${#stderr_lines[@]}" 2
+    # one of each, and digits grouped by threes
+    run -0 --separate-stderr gridbfs --stats <<<"$S1"
+    assert_regex "$stderr" '^gridbfs: 1 record \(1 solved, 0 impossible, 0 invalid, 0 limit\) from 1 file in '
+    yes "$S1" | head -n 1234 >many
+    run -0 --separate-stderr gridbfs --stats many
+    assert_regex "$stderr" '^gridbfs: 1,234 records \(1,234 solved,'
+    # with the messages, after them
+    run -1 --separate-stderr gridbfs --stats in
+    assert_regex "${stderr_lines[0]}" ':3: board 1 has 3 rows, expected 4$'
+    assert_regex "${stderr_lines[1]}" '^gridbfs: 4 records '
+}
