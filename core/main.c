@@ -38,7 +38,7 @@ typedef struct ctx {
     const char *output;
     long jobs;    /* -1: not given */
     int progress; /* 1 --progress, -1 --no-progress, 0 neither */
-    int quiet, stats;
+    int quiet, stats, no_header;
     int check_config, list_rules;
     char **plugin_dirs;
     size_t nplugin_dirs;
@@ -88,6 +88,7 @@ static void usage(FILE *f)
         "  -f, --format FMT      the output format (below)\n"
         "  -p, --path            also print one shortest move sequence\n"
         "      --no-path         never print it, whatever a profile says\n"
+        "      --no-header       no CSV header row (for appending shards)\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
         "  -j, --jobs N          worker threads (default: all processors)\n"
@@ -121,7 +122,8 @@ enum {
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
     OPT_STATS,
-    OPT_NO_PATH
+    OPT_NO_PATH,
+    OPT_NO_HEADER
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -163,6 +165,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"path", no_argument, NULL, 'p'},
         {"no-path", no_argument, NULL, OPT_NO_PATH},
+        {"no-header", no_argument, NULL, OPT_NO_HEADER},
         {"output", required_argument, NULL, 'o'},
         {"jobs", required_argument, NULL, 'j'},
         {"plugin-dir", required_argument, NULL, 'P'},
@@ -194,6 +197,7 @@ static int parse_options(ctx *c, int argc, char **argv)
             break;
         case 'p': c->path = 1; break;
         case OPT_NO_PATH: c->path = -1; break;
+        case OPT_NO_HEADER: c->no_header = 1; break;
         case 'o': c->output = optarg; break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
@@ -647,6 +651,7 @@ int main(int argc, char **argv)
         .progress = choose_progress(&c, argv + optind, argc - optind),
         .quiet = c.quiet,
         .stats = c.stats,
+        .no_header = c.no_header,
         .out = outfile_stream(c.out),
     };
     c.status = run(&rc, argv + optind, argc - optind);

@@ -633,7 +633,13 @@ int run(const run_config *rc, char *const *files, int nfiles)
         }
 
     chunk *cur = get_chunk(&p);
-    output_header(rc->format, &cur->out);
+    if (!rc->no_header)
+        output_header(rc->format, &cur->out);
+    if (cur->out.len) { /* at once: a coprocess may read it before writing */
+        cur->flush = 1;
+        submit(&p, cur);
+        cur = get_chunk(&p);
+    }
     for (int i = 0; i < nfiles && !p.write_failed; i++)
         read_input(&p, files[i], &cur);
     cur->flush = 1;

@@ -34,6 +34,7 @@ typedef struct run_config {
     enum progress_mode progress; /* on stderr */
     int quiet;                   /* no message for each bad record */
     int stats;                   /* a summary on stderr at the end */
+    int no_header;               /* no CSV header row */
     FILE *out;                   /* where results go (borrowed) */
 } run_config;
 

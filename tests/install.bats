@@ -16,6 +16,7 @@ setup_file() {
     [ -f "$PREFIX/include/gridbfs/plugin.h" ]
     [ -f "$PREFIX/share/gridbfs/gridbfs.yaml" ]
     [ -f "$PREFIX/share/man/man1/gridbfs.1" ]
+    [ -f "$PREFIX/share/bash-completion/completions/gridbfs" ]
     run find "$PREFIX" -name 'flip-neighbors.so' -o -name 'swap-adjacent.so'
     [ "${#lines[@]}" -eq 2 ]
     # the test-only broken plugins are never installed
@@ -42,4 +43,20 @@ setup_file() {
     requires man
     run -0 man -l "$PREFIX/share/man/man1/gridbfs.1"
     assert_output --partial 'gridbfs - solve two-colour grid puzzles in bulk'
+}
+
+@test "the installed bash completion offers options, formats and the rule names" {
+    local f="$PREFIX/share/bash-completion/completions/gridbfs"
+    [ -f "$f" ]
+    run -0 bash -c '
+        source "$1"
+        COMP_WORDS=("$2" -r poj12); COMP_CWORD=2; _gridbfs; echo "${COMPREPLY[*]}"
+        COMP_WORDS=("$2" -f j); COMP_CWORD=2; _gridbfs; echo "${COMPREPLY[*]}"
+        COMP_WORDS=("$2" --no-h); COMP_CWORD=1; _gridbfs; echo "${COMPREPLY[*]}"
+        COMP_WORDS=("$2" -r flip-n); COMP_CWORD=2; _gridbfs; echo "${COMPREPLY[*]}"
+    ' sh "$f" "$PREFIX/bin/gridbfs"
+    assert_line --index 0 poj1222
+    assert_line --index 1 'judge jsonl'
+    assert_line --index 2 '--no-header'
+    assert_line --index 3 flip-neighbors
 }

@@ -54,10 +54,18 @@ make_input() {
     make_input 5000 >"$BATS_TEST_TMPDIR/in"
     "$GRIDBFS" -f csv "$BATS_TEST_TMPDIR/in" 2>/dev/null | tail -n +2 |
         cut -d, -f4- | sort >"$BATS_TEST_TMPDIR/single" || true
-    parallel --pipe -j2 --block 20k "'$GRIDBFS' -f csv 2>/dev/null | tail -n +2" \
-        <"$BATS_TEST_TMPDIR/in" | cut -d, -f4- | sort >"$BATS_TEST_TMPDIR/sharded" || true
+    # the README's recipe: -j1 a shard, no header, the exit status kept
+    run parallel --pipe -j2 --block 20k "'$GRIDBFS' -j1 -f csv --no-header 2>/dev/null" \
+        <"$BATS_TEST_TMPDIR/in"
+    # every shard holds an invalid record (one in 97), so each failed
+    [ "$status" -ne 0 ]
+    printf '%s\n' "${lines[@]}" | cut -d, -f4- | sort >"$BATS_TEST_TMPDIR/sharded"
     [ "$(wc -l <"$BATS_TEST_TMPDIR/single")" -eq 5000 ]
     diff "$BATS_TEST_TMPDIR/single" "$BATS_TEST_TMPDIR/sharded"
+    # with none invalid, the sharded run succeeds
+    grep -v 'bwwb/bbwb/bwwb$' "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/good"
+    run -0 parallel --pipe -j2 --block 20k "'$GRIDBFS' -j1 -f csv --no-header" \
+        <"$BATS_TEST_TMPDIR/good"
 }
 
 @test "answers arrive while the input is still open (a coprocess)" {

@@ -95,3 +95,17 @@ YAML
     run bash -c "cut -d, -f4 <<<\"\$0\" | tail -n +2 | paste -sd' '" "$output"
     assert_output "$(for i in $(seq 1 50); do printf '%s x%s ' "$i" "$i"; done | sed 's/ $//')"
 }
+
+@test "csv: --no-header leaves the header row out; the header comes at once, before any record is read" {
+    run -0 --separate-stderr gridbfs -f csv --no-header <<<"$S1"
+    assert_output '<stdin>,1,1,,poj1753,solved,4,,'
+    # a coprocess that reads the header before it writes a line
+    coproc GB { gridbfs -f csv; }
+    read -r -t 30 -u "${GB[0]}" line
+    assert_equal "$line" 'source,record,line,id,rule,status,moves,path,message'
+    echo "$S1" >&"${GB[1]}"
+    read -r -t 30 -u "${GB[0]}" line
+    assert_equal "$line" '<stdin>,1,1,,poj1753,solved,4,,'
+    exec {GB[1]}>&-
+    wait "$GB_PID"
+}
