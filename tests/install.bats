@@ -17,6 +17,10 @@ setup_file() {
     [ -f "$PREFIX/share/gridbfs/gridbfs.yaml" ]
     [ -f "$PREFIX/share/man/man1/gridbfs.1" ]
     [ -f "$PREFIX/share/bash-completion/completions/gridbfs" ]
+    # the README and plugin guide the man page points to
+    [ -f "$PREFIX/share/doc/gridbfs/README.md" ]
+    [ -f "$PREFIX/share/doc/gridbfs/plugins/README.md" ]
+    [ -f "$PREFIX/share/doc/gridbfs/LICENSE" ]
     run find "$PREFIX" -name 'flip-neighbors.so' -o -name 'swap-adjacent.so'
     [ "${#lines[@]}" -eq 2 ]
     # the test-only broken plugins are never installed
