@@ -228,6 +228,7 @@ setup() {
 
 @test "a marked layout answers each case as it arrives on a pipe, before the input ends" {
     coproc GB { gridbfs -r cerc07b; }
+    local pid=$GB_PID # bash unsets GB_PID once the coprocess has ended
     printf '1 5\n...XX\n\n' >&"${GB[1]}"
     # the answer comes while gridbfs still waits for more (the read's
     # timeout only keeps a broken build from hanging the suite)
@@ -235,7 +236,7 @@ setup() {
     assert_equal "$line" 'You have to tap 1 tiles.'
     printf '0 0\n' >&"${GB[1]}"
     exec {GB[1]}>&-
-    wait "$GB_PID"
+    wait "$pid"
 }
 
 @test "a count line does not make gridbfs hold the file: peak memory is flat from 120,000 to 480,000 puzzles" {

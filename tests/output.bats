@@ -101,11 +101,12 @@ YAML
     assert_output '<stdin>,1,1,,poj1753,solved,4,,'
     # a coprocess that reads the header before it writes a line
     coproc GB { gridbfs -f csv; }
+    local pid=$GB_PID # bash unsets GB_PID once the coprocess has ended
     read -r -t 30 -u "${GB[0]}" line
     assert_equal "$line" 'source,record,line,id,rule,status,moves,path,message'
     echo "$S1" >&"${GB[1]}"
     read -r -t 30 -u "${GB[0]}" line
     assert_equal "$line" '<stdin>,1,1,,poj1753,solved,4,,'
     exec {GB[1]}>&-
-    wait "$GB_PID"
+    wait "$pid"
 }
