@@ -1,0 +1,544 @@
+/*
+ * layout.c - a file in a judge's layout (README, "Judge files"): count,
+ * size, name and end lines, blank lines between cases, a parameter's rows
+ * after each case's boards; and the count checked against the rows before
+ * any answer where the cases are not marked (reader_set_layout()).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "reader_impl.h"
+#include "text.h"
+#include "util.h"
+
+/* The next line of a layout: the one given back first. */
+static enum line_kind lay_take(reader *rd, const char **s, size_t *n)
+{
+    if (rd->held) {
+        rd->held = 0;
+        *s = rd->held_s;
+        *n = rd->held_n;
+        return rd->held_kind;
+    }
+    return rd_next_line(rd, s, n);
+}
+
+/* Give back the line just taken, for the next lay_take(): it stays in buf
+   as long as rd_next_line() is not called. */
+static void lay_hold(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    rd->held = 1;
+    rd->held_kind = kind;
+    rd->held_s = s;
+    rd->held_n = n;
+}
+
+/* s[0..n) without the blanks at either end. */
+static void trim(const char **s, size_t *n)
+{
+    while (*n && rd_is_blank(**s)) {
+        (*s)++;
+        (*n)--;
+    }
+    while (*n && rd_is_blank((*s)[*n - 1]))
+        (*n)--;
+}
+
+/* What a line is to a layout. */
+enum lay_line { L_EOF, L_BLANK, L_COMMENT, L_END, L_TEXT };
+
+static enum lay_line lay_kind(const reader *rd, enum line_kind kind,
+                              const char *s, size_t n)
+{
+    const char *end = rd->lay->end;
+    if (kind == LINE_EOF || kind == LINE_ERROR)
+        return L_EOF;
+    if (kind == LINE_LONG)
+        return L_TEXT;
+    trim(&s, &n);
+    if (n == 0)
+        return L_BLANK;
+    if (end && strlen(end) == n && memcmp(s, end, n) == 0)
+        return L_END; /* even one that starts with '#' */
+    if (rd->comments && s[0] == '#')
+        return L_COMMENT;
+    return L_TEXT;
+}
+
+/* The next line that is no blank and no comment. */
+static enum lay_line lay_next_text(reader *rd, enum line_kind *kind,
+                                   const char **s, size_t *n)
+{
+    for (;;) {
+        *kind = lay_take(rd, s, n);
+        enum lay_line what = lay_kind(rd, *kind, *s, *n);
+        if (what != L_BLANK && what != L_COMMENT)
+            return what;
+    }
+}
+
+/* A size line, "R C" or "n" (n x n): 0 with the numbers (capped, not
+   checked), or -1 when s[0..n) is no such line. */
+static int size_line(const char *s, size_t n, uint64_t *rows, uint64_t *cols)
+{
+    uint64_t v[2] = {0, 0};
+    size_t k = 0, i = 0;
+    trim(&s, &n);
+    while (i < n) {
+        size_t j = i;
+        if (k == 2)
+            return -1;
+        for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+            if (v[k] < UINT32_MAX)
+                v[k] = v[k] * 10 + (uint64_t)(s[j] - '0');
+        if (j == i || (j < n && !rd_is_blank(s[j])))
+            return -1;
+        k++;
+        while (j < n && rd_is_blank(s[j]))
+            j++;
+        i = j;
+    }
+    if (k == 0)
+        return -1;
+    *rows = v[0];
+    *cols = k == 2 ? v[1] : v[0];
+    return 0;
+}
+
+/* Whether s[0..n) can be a row of cols cells (blanks aside). */
+static int can_be_row(const reader *rd, const char *s, size_t n, uint32_t cols)
+{
+    uint32_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (rd_is_blank(s[i]))
+            continue;
+        if (!rd->frame.cells[(unsigned char)s[i]] || ++k > cols)
+            return 0;
+    }
+    return k == cols;
+}
+
+/* Whether s[0..n), read inside a case, starts the next one instead: in a
+   layout that marks its cases, a size line or a name that is no row. */
+static int starts_case(const reader *rd, const char *s, size_t n)
+{
+    uint64_t r, c;
+    if (can_be_row(rd, s, n, rd->lay_cols))
+        return 0;
+    return rd->lay->name ||
+           (rd->lay->size == SIZE_LINE_EACH && size_line(s, n, &r, &c) == 0);
+}
+
+/* A line for a message: quoted, cut short. */
+static const char *shown_line(const char *s, size_t n, char *buf)
+{
+    char line[TEXT_QUOTE_BUF];
+    size_t len = n < sizeof line - 1 ? n : sizeof line - 1;
+    memcpy(line, s, len);
+    line[len] = '\0';
+    return text_quote(buf, TEXT_QUOTE_BUF, line);
+}
+
+/* Take "R C" or "n" from s[0..n) as the size of the cases to come; 0, or
+   -1 with the record's error set. */
+static int lay_size(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    uint64_t r, c;
+    char shown[TEXT_QUOTE_BUF];
+    if (kind != LINE_TEXT || size_line(s, n, &r, &c) < 0) {
+        rd_rec_error(
+            rd, rd->lineno, "expected a size line 'R C' or 'n', got '%s'",
+            kind == LINE_TEXT ? shown_line(s, n, shown) : "a long line");
+        return -1;
+    }
+    if (r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 || c > GRIDBFS_MAX_SIDE) {
+        rd_rec_error(rd, rd->lineno, "size %llux%llu out of range (1 to %d)",
+                     (unsigned long long)r, (unsigned long long)c,
+                     GRIDBFS_MAX_SIDE);
+        return -1;
+    }
+    rd->lay_rows = (uint32_t)r;
+    rd->lay_cols = (uint32_t)c;
+    return 0;
+}
+
+/* The rows of one case: its boards', then its parameter's. */
+static uint32_t case_rows(const reader *rd)
+{
+    return rd->lay_rows * rd->boards + rd->lay->param_rows;
+}
+
+/* Row k (of case_rows()) of the case being read. */
+static void lay_row(reader *rd, enum line_kind kind, const char *s, size_t n,
+                    uint32_t k)
+{
+    uint32_t board_rows = rd->lay_rows * rd->boards;
+    if (kind == LINE_LONG)
+        rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
+                     rd->max_line);
+    if (k < board_rows) {
+        rd_rec_row(rd, s, n, 1, rd->lineno);
+        if ((k + 1) % rd->lay_rows == 0)
+            rd_rec_end_board(rd);
+        return;
+    }
+    if (memchr(s, '\0', n))
+        rd_rec_error(rd, rd->lineno, "a parameter row contains a NUL byte");
+    if (k == board_rows)
+        rd->param_off = (uint32_t)rd->tlen;
+    else
+        rd_text_add(rd, "/", 1, 0);
+    for (size_t i = 0; i < n; i++)
+        if (!rd_is_blank(s[i]))
+            rd_text_add(rd, s + i, 1, 0);
+}
+
+/* A record of its own for a fault of the file, at line: an invalid case,
+   or with notice only a message. */
+__attribute__((format(printf, 4, 5))) static const record *
+lay_fault(reader *rd, uint64_t line, int notice, const char *format, ...)
+{
+    va_list ap;
+    rd_rec_begin(rd, 0);
+    rd->rec.line = line;
+    va_start(ap, format);
+    vsnprintf(rd->msg, sizeof rd->msg, format, ap);
+    va_end(ap);
+    rd->rec.error_line = line;
+    const record *r = rd_rec_finish(rd);
+    if (notice) {
+        rd->index--;
+        rd->rec.index = 0;
+        rd->rec.notice = 1;
+    }
+    return r;
+}
+
+/* One of the invalid results a count line is owed: the first with the
+   message, the rest quiet. */
+static const record *owed_case(reader *rd)
+{
+    const record *r = lay_fault(rd, rd->count_line, 0, "%s", rd->owed_msg);
+    rd->rec.quiet = rd->owed_quiet;
+    rd->owed_quiet = 1;
+    rd->owed--;
+    return r;
+}
+
+/* The count and size lines at the top of the file; NULL, or the one
+   invalid record that stands for a file whose top is wrong. */
+static const record *lay_top(reader *rd)
+{
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    char shown[TEXT_QUOTE_BUF];
+    if (rd->lay->count) {
+        enum lay_line what = lay_next_text(rd, &kind, &s, &n);
+        const char *t = s;
+        size_t len = n;
+        trim(&t, &len);
+        rd->count_line = rd->lineno;
+        if (what == L_EOF)
+            return NULL;
+        if (kind != LINE_TEXT || /* an end line "0" is a count too */
+            text_u64(t, len, 0, UINT64_MAX - 1, &rd->promised)) {
+            rd->lay_done = 1;
+            return lay_fault(
+                rd, rd->lineno, 0, "expected the number of cases, got '%s'",
+                kind == LINE_TEXT ? shown_line(s, n, shown) : "a long line");
+        }
+    }
+    if (rd->lay->size == SIZE_LINE_FIRST) {
+        enum lay_line what = lay_next_text(rd, &kind, &s, &n);
+        if (what == L_EOF)
+            return NULL;
+        rd_rec_begin(rd, 0);
+        if (lay_size(rd, kind, s, n) < 0) {
+            rd->lay_done = 1;
+            return rd_rec_finish(rd);
+        }
+    }
+    return NULL;
+}
+
+/* At the end of the input: the cases the count line promised that the
+   file did not hold, and the end line it lacked. */
+static const record *lay_eof(reader *rd)
+{
+    if (!rd->lay_eof) {
+        rd->lay_eof = 1;
+        if (rd->promised != UINT64_MAX && rd->index < rd->promised) {
+            fmt(rd->owed_msg, sizeof rd->owed_msg,
+                "the count line gives %llu cases, the file holds %llu",
+                (unsigned long long)rd->promised,
+                (unsigned long long)rd->index);
+            /* never more results than the file has lines: one stands for
+               a count past them */
+            rd->owed = rd->promised > rd->lineno ? 1 : rd->promised - rd->index;
+            return owed_case(rd);
+        }
+    }
+    if (rd->owed)
+        return owed_case(rd);
+    rd->lay_done = 1;
+    if (rd->lay->end && !rd->lay_ended)
+        return lay_fault(rd, rd->lineno, 1, "missing the end line '%s'",
+                         rd->lay->end);
+    return NULL;
+}
+
+/*
+ * The next case of a file in a judge's layout.  A layout that marks its
+ * cases (blank lines between them, a name or a size line at the start of
+ * each) reads a case as the lines up to the next mark, so a case with a
+ * row too many or too few is invalid alone and the next one is read as it
+ * should be.  One that does not is read row by row, its count checked
+ * before (reader_set_layout()).
+ */
+const record *rd_layout_next(reader *rd)
+{
+    const cfg_layout *l = rd->lay;
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    enum lay_line what;
+
+    if (rd->owed || rd->lay_eof)
+        return rd->lay_done ? NULL : lay_eof(rd);
+    if (rd->lay_done)
+        return NULL;
+    if (rd->lay_head) {
+        rd->lay_head = 0;
+        const record *r = lay_top(rd);
+        if (r)
+            return r;
+    }
+    for (;;) { /* up to the first line of the case */
+        what = lay_next_text(rd, &kind, &s, &n);
+        if (what == L_EOF)
+            return lay_eof(rd);
+        if (rd->lay_ended) {
+            rd->lay_done = 1;
+            return lay_fault(rd, rd->lineno, 1, "text after the end line '%s'",
+                             l->end);
+        }
+        if (what != L_END)
+            break;
+        rd->lay_ended = 1;
+    }
+    rd_rec_begin(rd, 0);
+    if (rd->promised != UINT64_MAX && rd->index >= rd->promised)
+        rd_rec_error(rd, rd->lineno,
+                     "a case past the %llu the count line gives",
+                     (unsigned long long)rd->promised);
+    int marked = config_layout_marked(l);
+    if (l->name) {
+        const char *t = s;
+        size_t len = n;
+        trim(&t, &len);
+        if (kind == LINE_LONG)
+            rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
+                         rd->max_line);
+        else if (memchr(t, '\0', len))
+            rd_rec_error(rd, rd->lineno, "the name contains a NUL byte");
+        else
+            rd->id_off = rd_text_add(rd, t, len, 1);
+    }
+    if (l->size == SIZE_LINE_EACH) {
+        if (l->name) {
+            do {
+                kind = lay_take(rd, &s, &n);
+                what = lay_kind(rd, kind, s, n);
+            } while (what == L_COMMENT);
+        }
+        if (what != L_TEXT) { /* the line is the next case's */
+            rd_rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
+            lay_hold(rd, kind, s, n);
+            rd->lay_rows = 0;
+        } else if (lay_size(rd, kind, s, n) < 0) {
+            rd->lay_rows = 0; /* rows unknown: all taken as extra */
+        }
+    } else if (!l->name) {
+        lay_hold(rd, kind, s, n); /* the first row */
+    }
+
+    uint32_t need = case_rows(rd), k = 0;
+    uint64_t extra_at = 0;
+    for (;;) {
+        kind = lay_take(rd, &s, &n);
+        what = lay_kind(rd, kind, s, n);
+        if (what == L_COMMENT || (what == L_BLANK && !marked))
+            continue;
+        if (what == L_EOF || what == L_BLANK)
+            break;
+        /* a parameter's rows are of another alphabet: no mark among them;
+           past the rows a case needs, a size line is the next case's */
+        int in_param = k >= need - l->param_rows && k < need;
+        uint64_t r, c;
+        if (what == L_END || (marked && !in_param && kind == LINE_TEXT &&
+                              (starts_case(rd, s, n) ||
+                               (k >= need && l->size == SIZE_LINE_EACH &&
+                                size_line(s, n, &r, &c) == 0)))) {
+            lay_hold(rd, kind, s, n);
+            break;
+        }
+        if (k < need)
+            lay_row(rd, kind, s, n, k);
+        else if (!extra_at)
+            extra_at = rd->lineno;
+        k++;
+        if (!marked && k == need)
+            break;
+    }
+    if (rd->param_off != NO_OFFSET)
+        rd_text_add(rd, "", 0, 1);
+    if (k < need)
+        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u", k,
+                     need);
+    else if (k > need)
+        rd_rec_error(rd, extra_at, "extra rows: the case has %u, expected %u",
+                     k, need);
+    if (l->size != SIZE_LINE_NONE && rd->lay_rows) { /* 0: refused */
+        rd->rec.rows = rd->lay_rows;
+        rd->rec.cols = rd->lay_cols;
+    }
+    return rd_rec_finish(rd);
+}
+
+/* Make the input a file that can be read twice: a pipe is copied into an
+   unlinked temporary file.  0, or -1 with why in err. */
+static int seekable(reader *rd, char *err, size_t errlen)
+{
+    struct stat st;
+    char shown[NAME_SHOWN];
+    if (fstat(rd->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        lseek(rd->fd, 0, SEEK_CUR) == 0)
+        return 0;
+    const char *dir = getenv("TMPDIR");
+    char path[NAME_SHOWN];
+    fmt(path, sizeof path, "%s/gridbfs-XXXXXX", dir && *dir ? dir : "/tmp");
+    int tmp = mkstemp(path);
+    if (tmp < 0) {
+        fmt(err, errlen,
+            "%s: cannot hold the input to check its count line: %s",
+            text_quote(shown, sizeof shown, rd->name), strerror(errno));
+        return -1;
+    }
+    unlink(path);
+    for (;;) {
+        ssize_t got = read(rd->fd, rd->buf, rd->cap), put = 0;
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            if (got < 0) /* the reader reports it, as for any input */
+                fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s",
+                    text_quote(shown, sizeof shown, rd->name), strerror(errno));
+            break;
+        }
+        while (put < got) {
+            ssize_t w = write(tmp, rd->buf + put, (size_t)(got - put));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0) {
+                fmt(err, errlen,
+                    "%s: cannot hold the input to check its count line: %s",
+                    text_quote(shown, sizeof shown, rd->name), strerror(errno));
+                close(tmp);
+                return -1;
+            }
+            put += w;
+        }
+    }
+    if (rd->fd != STDIN_FILENO)
+        close(rd->fd);
+    rd->fd = tmp;
+    lseek(tmp, 0, SEEK_SET);
+    return 0;
+}
+
+/* Back to the first byte of a seekable input, as just opened. */
+static void rewind_input(reader *rd)
+{
+    lseek(rd->fd, 0, SEEK_SET);
+    rd->start = rd->end = rd->next_nl = 0;
+    rd->eof = rd->held = 0;
+    rd->first = 1;
+    rd->offset = rd->lineno = 0;
+}
+
+/*
+ * For a layout that does not mark its cases: count the rows after the
+ * top of the file, and if they are not the count line's cases, owe one
+ * invalid result per case promised instead of reading any.
+ */
+static void check_count(reader *rd)
+{
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    enum lay_line what;
+    uint64_t rows = 0;
+
+    rd->lay_head = 1;
+    if (lay_top(rd) || rd->promised == UINT64_MAX) {
+        rewind_input(rd); /* a top that is wrong: the real pass says so */
+        rd->lay_done = 0;
+        rd->index = 0;
+        rd->promised = UINT64_MAX;
+        return;
+    }
+    while ((what = lay_next_text(rd, &kind, &s, &n)) == L_TEXT)
+        rows++;
+    uint64_t per = case_rows(rd), lines = rd->lineno;
+    uint64_t promised = rd->promised;
+    rewind_input(rd);
+    rd->ioerr[0] = '\0'; /* met again, and reported, by the real pass */
+    if (rows / per == promised && rows % per == 0)
+        return;
+    fmt(rd->owed_msg, sizeof rd->owed_msg,
+        "the count line gives %llu cases of %llu rows, but %llu rows follow "
+        "it",
+        (unsigned long long)promised, (unsigned long long)per,
+        (unsigned long long)rows);
+    rd->owed = promised > lines ? 1 : promised;
+    rd->lay_eof = rd->lay_ended = 1; /* nothing else is read */
+}
+
+int reader_set_layout(reader *rd, const reader_layout *l, char *err,
+                      size_t errlen)
+{
+    rd->comments = l->comments;
+    if (!l->layout || !config_layout_on(l->layout))
+        return 0;
+    rd->frame = *l;
+    rd->lay = l->layout;
+    rd->lay_head = 1;
+    rd->lay_rows = rd->rows;
+    rd->lay_cols = l->cols;
+    rd->promised = UINT64_MAX;
+    int check = l->layout->count && !config_layout_marked(l->layout);
+    if (check && seekable(rd, err, errlen) < 0)
+        return -1;
+    /* gridbfs's own line records are read as such, layout or not: a file
+       whose first line has their marks is read free form */
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    enum lay_line what = lay_next_text(rd, &kind, &s, &n);
+    if (what != L_EOF)
+        lay_hold(rd, kind, s, n);
+    if (kind == LINE_TEXT && rd_has_mark(s, n)) {
+        rd->lay = NULL;
+        return 0;
+    }
+    if (check)
+        check_count(rd);
+    rd->lay_head = 1;
+    return 0;
+}
