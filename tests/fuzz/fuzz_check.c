@@ -1,5 +1,10 @@
 /* fuzz_check.c - see fuzz_check.h. */
+#define _GNU_SOURCE /* memfd_create, pipe2, F_SETPIPE_SZ */
 #include "fuzz_check.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -653,4 +658,38 @@ size_t fuzz_check_csv_header(const char *text, size_t n)
                    "CSV header field %zu is '%s'", i, f.text[i]);
     fuzz_fields_free(&f);
     return used;
+}
+
+int fuzz_input_fd(const void *data, size_t n, size_t packet)
+{
+    const char *d = data;
+    int fds[2];
+
+    if (!packet) {
+        int fd = memfd_create("fuzz-input", MFD_CLOEXEC);
+        FUZZ_CHECK(fd >= 0, "memfd_create failed");
+        for (size_t at = 0; at < n;) {
+            ssize_t w = write(fd, d + at, n - at);
+            FUZZ_CHECK(w > 0, "write to the memory file failed");
+            at += (size_t)w;
+        }
+        FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek failed");
+        return fd;
+    }
+    FUZZ_CHECK(pipe2(fds, O_DIRECT | O_CLOEXEC | O_NONBLOCK) == 0,
+               "pipe2 failed");
+    if ((n + packet - 1) / packet > PIPE_DEFAULT_SLOTS) /* rarely: it costs */
+        FUZZ_CHECK(fcntl(fds[1], F_SETPIPE_SZ, PIPE_BYTES) >= PIPE_BYTES,
+                   "cannot make a pipe of %d bytes", PIPE_BYTES);
+    for (size_t at = 0; at < n;) {
+        size_t k = n - at < packet ? n - at : packet;
+        ssize_t w = write(fds[1], d + at, k);
+        FUZZ_CHECK(w == (ssize_t)k, "short write to the pipe");
+        at += k;
+    }
+    close(fds[1]);
+    int flags = fcntl(fds[0], F_GETFL);
+    FUZZ_CHECK(flags >= 0 && fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK) == 0,
+               "fcntl failed");
+    return fds[0];
 }

@@ -19,6 +19,22 @@
 
 #include "output.h"
 
+#define PAGE 4096            /* a pipe packet's most, in O_DIRECT mode */
+#define PIPE_BYTES (1 << 20) /* room for PIPE_SLOTS packets */
+#define PIPE_SLOTS (PIPE_BYTES / PAGE)
+#define PIPE_DEFAULT_SLOTS 16 /* pipe(7): 65536 bytes by default */
+#define READER_BUFFER 65536   /* reader.c's READ_CHUNK, its first buffer */
+#define PIPE_INPUT_MAX (READER_BUFFER - PIPE_SLOTS)
+
+/*
+ * A file descriptor to read d[0..n) from, at offset 0: a pipe in packet
+ * mode (O_DIRECT) holding it in packets of the given size, so that each
+ * read(2) returns one, write end closed, read end blocking as any pipe's;
+ * or a memory file when packet is 0.  Never more packets than PIPE_SLOTS
+ * (a write must not block).
+ */
+int fuzz_input_fd(const void *d, size_t n, size_t packet);
+
 /* The fields of one CSV or JSON Lines result. */
 #define FUZZ_FIELDS 9
 

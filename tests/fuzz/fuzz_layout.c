@@ -69,12 +69,6 @@
 #define HEADER 8
 #define MAX_LINE_DEFAULT 65536
 #define MAX_LINE_BASE 63
-#define PAGE 4096
-#define PIPE_BYTES (1 << 20) /* room for PIPE_SLOTS packets */
-#define PIPE_SLOTS (PIPE_BYTES / PAGE)
-#define PIPE_DEFAULT_SLOTS 16 /* pipe(7): 65536 bytes by default */
-#define READER_BUFFER 65536   /* reader.c's READ_CHUNK, its first buffer */
-#define PIPE_INPUT_MAX (READER_BUFFER - PIPE_SLOTS)
 #define ERR_MAX 512
 #define BOM "\xEF\xBB\xBF"
 #define LINE_SLACK 4         /* reader.c: a BOM or a CR on top of max_line */
@@ -284,45 +278,15 @@ static int free_form(const setup *st, const line_info *l, uint64_t lines)
     return 0;
 }
 
-/* A file descriptor to read d[0..n) from, at offset 0: a pipe holding it
-   in packets of the given size, write end closed, or a memory file when
-   packet is 0 (as in fuzz_reader.c). */
+/* fuzz_input_fd(), the packet size first made to fit the pipe as
+   fuzz_reader.c does. */
 static int fill_input(const char *d, size_t n, size_t packet)
 {
-    int fds[2];
-
-    if (packet && (n > PIPE_INPUT_MAX)) /* see fuzz_reader.c */
+    if (packet && (n > PIPE_INPUT_MAX))
         packet = 0;
     if (packet && (n + packet - 1) / packet > PIPE_SLOTS)
         packet = (n + PIPE_SLOTS - 1) / PIPE_SLOTS;
-    if (!packet) {
-        int fd = memfd_create("fuzz-layout", MFD_CLOEXEC);
-        FUZZ_CHECK(fd >= 0, "memfd_create failed");
-        for (size_t at = 0; at < n;) {
-            ssize_t w = write(fd, d + at, n - at);
-            FUZZ_CHECK(w > 0, "write to the memory file failed");
-            at += (size_t)w;
-        }
-        FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek failed");
-        return fd;
-    }
-    FUZZ_CHECK(pipe2(fds, O_DIRECT | O_CLOEXEC | O_NONBLOCK) == 0,
-               "pipe2 failed");
-    if ((n + packet - 1) / packet > PIPE_DEFAULT_SLOTS)
-        FUZZ_CHECK(fcntl(fds[1], F_SETPIPE_SZ, PIPE_BYTES) >= PIPE_BYTES,
-                   "cannot make a pipe of %d bytes", PIPE_BYTES);
-    for (size_t at = 0; at < n;) {
-        size_t k = n - at < packet ? n - at : packet;
-        ssize_t w = write(fds[1], d + at, k);
-        FUZZ_CHECK(w == (ssize_t)k, "short write to the pipe");
-        at += k;
-    }
-    close(fds[1]);
-    /* the reader reads it blocking, as it would any pipe */
-    int flags = fcntl(fds[0], F_GETFL);
-    FUZZ_CHECK(flags >= 0 && fcntl(fds[0], F_SETFL, flags & ~O_NONBLOCK) == 0,
-               "fcntl failed");
-    return fds[0];
+    return fuzz_input_fd(d, n, packet);
 }
 
 /* The lowest free file descriptor. */

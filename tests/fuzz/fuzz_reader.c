@@ -53,12 +53,6 @@
 #define HEADER 6
 #define MAX_LINE_DEFAULT 65536
 #define MAX_LINE_BASE 63
-#define PAGE 4096
-#define PIPE_BYTES (1 << 20) /* room for PIPE_SLOTS packets */
-#define PIPE_SLOTS (PIPE_BYTES / PAGE)
-#define PIPE_DEFAULT_SLOTS 16 /* pipe(7): 65536 bytes by default */
-#define READER_BUFFER 65536   /* reader.c's READ_CHUNK, its first buffer */
-#define PIPE_INPUT_MAX (READER_BUFFER - PIPE_SLOTS)
 #define ERR_MAX 256
 #define FORMATS 3 /* judge, csv, jsonl: the values of enum out_format */
 #define BOM "\xEF\xBB\xBF"
@@ -177,38 +171,6 @@ static int same_row(const record_row *row, const seen *want)
             if (k >= row->len || row->text[k++] != want->text[i])
                 return 0;
     return k == row->len;
-}
-
-/* A file descriptor to read d[0..n) from: a pipe holding it in packets of
-   the given size, write end closed, or a memory file when packet is 0. */
-static int fill_input(const uint8_t *d, size_t n, size_t packet)
-{
-    int fds[2];
-
-    if (!packet) {
-        int fd = memfd_create("fuzz-input", MFD_CLOEXEC);
-        FUZZ_CHECK(fd >= 0, "memfd_create failed");
-        for (size_t at = 0; at < n;) {
-            ssize_t w = write(fd, d + at, n - at);
-            FUZZ_CHECK(w > 0, "write to the memory file failed");
-            at += (size_t)w;
-        }
-        return fd;
-    }
-
-    FUZZ_CHECK(pipe2(fds, O_DIRECT | O_CLOEXEC | O_NONBLOCK) == 0,
-               "pipe2 failed");
-    if ((n + packet - 1) / packet > PIPE_DEFAULT_SLOTS) /* rarely: it costs */
-        FUZZ_CHECK(fcntl(fds[1], F_SETPIPE_SZ, PIPE_BYTES) >= PIPE_BYTES,
-                   "cannot make a pipe of %d bytes", PIPE_BYTES);
-    for (size_t at = 0; at < n;) {
-        size_t k = n - at < packet ? n - at : packet;
-        ssize_t w = write(fds[1], d + at, k);
-        FUZZ_CHECK(w == (ssize_t)k, "short write to the pipe");
-        at += k;
-    }
-    close(fds[1]);
-    return fds[0];
 }
 
 /* A string the reader handed out: non-empty, one token. */
@@ -385,7 +347,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     output *out[FORMATS];
     for (int f = 0; f < FORMATS; f++)
         out[f] = output_new((enum out_format)f);
-    int fd = fill_input((const uint8_t *)text, len, sh.packet);
+    int fd = fuzz_input_fd(text, len, sh.packet);
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     reader *rd =
         reader_open(path, sh.rows, sh.boards, sh.max_line, err, sizeof err);
