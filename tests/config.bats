@@ -455,3 +455,9 @@ refused() {
     run -0 --separate-stderr gridbfs --list-rules -f csv
     assert_line 'profiles:'
 }
+
+@test "--list-rules shows a profile's layout and answer keys" {
+    run -0 --separate-stderr gridbfs --list-rules
+    assert_line --regexp "^  cerc07b +plugin=flip-neighbors goal=off cells=X\. layout=\{size:each,blank,end:'0 0'\} solved='You have to tap \{moves\} tiles\.' impossible='Damaged billboard\.'$"
+    assert_line --regexp "^  acwing95 +.* layout=\{count,blank\} impossible='-1' max_moves=6$"
+}
