@@ -89,6 +89,12 @@ void table_free(table *t)
     free(t);
 }
 
+const uint8_t *table_distances(const table *t, uint64_t *states)
+{
+    *states = (uint64_t)1 << t->rule.cells;
+    return t->dist;
+}
+
 void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
                  bfs_answer *ans)
 {

@@ -38,6 +38,9 @@ int table_fits(const bfs_rule *rule, size_t budget);
 table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
                    size_t budget, membudget *mem);
 void table_free(table *t);
+/* Every state's distance, TABLE_UNREACHED where no goal can be reached:
+ *states (2^cells) bytes indexed by the state, for a census or a sample. */
+const uint8_t *table_distances(const table *t, uint64_t *states);
 /* The memory budget a build of rule's table takes while it runs. */
 size_t table_build_bytes(const bfs_rule *rule);
 
