@@ -2,26 +2,43 @@
 #include "parse.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "util.h"
 
+#define GATHER 0x0102040810204080ull /* byte i's bit 0 to bit 56 + i */
+
 /*
  * n cells of text t into board bd from cell k on; returns -1, or the index
- * in t of the first byte that is not a cell.
+ * in t of the first byte that is not a cell.  Eight cells at a time while
+ * they are all the rule's two characters (rules_set_cells()), then one at
+ * a time.
  */
 static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
                  gridbfs_board *bd)
 {
     const unsigned char *u = (const unsigned char *)t;
+    uint64_t one = UTIL_BYTES(in->rule.one), zero = UTIL_BYTES(in->rule.zero);
+    uint32_t c = 0;
+    for (; c + 8 <= n; c += 8, k += 8) {
+        uint64_t x;
+        memcpy(&x, u + c, 8);
+        uint64_t is_one = util_zero_bytes(x ^ one);
+        if ((is_one | util_zero_bytes(x ^ zero)) != UTIL_BYTES(0x80))
+            break; /* a byte that is no cell: the loop below finds it */
+        uint64_t bits = ((is_one >> 7) * GATHER) >> 56;
+        bd->w[k / 64] |= bits << k % 64;
+        if (k % 64 > 56)
+            bd->w[k / 64 + 1] |= bits >> (64 - k % 64);
+    }
     unsigned seen = 0;
-    for (uint32_t c = 0; c < n; c++, k++) { /* no branches */
-        unsigned v = in->cell[u[c]];
+    for (uint32_t i = c; i < n; i++, k++) { /* no branches */
+        unsigned v = in->cell[u[i]];
         bd->w[k / 64] |= (uint64_t)(v & CELL_ONE) << k % 64;
         seen |= v;
     }
     if (!(seen & CELL_BAD))
         return -1;
-    long c = 0;
     while (in->cell[u[c]] != CELL_BAD)
         c++;
     return c;

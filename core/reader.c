@@ -4,9 +4,11 @@
  * Lines are found with memchr in one buffer refilled by read(2), so a
  * pipeline gets answers as soon as its lines arrive.  A line longer than
  * max_line is never held whole: the buffer stops growing and the rest of the
- * line is discarded.  Records are assembled in a text buffer the reader
- * reuses, by offset, and turned into pointers when handed out.  A file in
- * a judge's layout is read by layout.c, on the same lines and records.
+ * line is discarded.  A record's rows are not copied while they can stay
+ * where they were read, in the buffer; the rest (rows with blanks, ids,
+ * and rows read before the buffer moves) go into a text buffer the reader
+ * reuses, by offset, and are turned into pointers when handed out.  A file
+ * in a judge's layout is read by layout.c, on the same lines and records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "reader_impl.h"
@@ -25,6 +27,7 @@
 
 #define READ_CHUNK (1u << 16)
 #define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
+#define SCAN_SLACK 1 /* a byte after buf[end]: fast_line()'s sentinel */
 
 reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen)
@@ -54,7 +57,7 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
     rd->boards = boards;
     rd->max_line = max_line;
     rd->cap = READ_CHUNK;
-    rd->buf = xmalloc(rd->cap);
+    rd->buf = xmalloc(rd->cap + SCAN_SLACK);
     rd->first = 1;
     rd->comments = 1;
     return rd;
@@ -102,9 +105,24 @@ const char *reader_error(const reader *rd)
     return rd->ioerr[0] ? rd->ioerr : NULL;
 }
 
+/*
+ * Copy the rows of the record being assembled that are still in buf into
+ * text, before buf moves or is discarded: then they are the record's own.
+ */
+static void keep_rows(reader *rd)
+{
+    if (!rd->assembling)
+        return;
+    for (uint32_t k = 0; k < rd->nrows; k++)
+        if (rd->off[k] == IN_BUF)
+            rd->off[k] =
+                rd_text_add(rd, rd->rec.row[k].text, rd->rec.row[k].len, 0);
+}
+
 /* Read more input after buf[end]; sets eof, or ioerr and eof. */
 static void refill(reader *rd)
 {
+    keep_rows(rd);
     if (rd->start > 0) {
         memmove(rd->buf, rd->buf + rd->start, rd->end - rd->start);
         rd->end -= rd->start;
@@ -112,7 +130,7 @@ static void refill(reader *rd)
     }
     if (rd->end == rd->cap) {
         rd->cap *= 2;
-        rd->buf = xrealloc(rd->buf, rd->cap);
+        rd->buf = xrealloc(rd->buf, rd->cap + SCAN_SLACK);
     }
     for (;;) {
         ssize_t n = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end);
@@ -147,6 +165,7 @@ int rd_has_mark(const char *p, size_t n)
 static int skip_line(reader *rd)
 {
     int mark = 0;
+    keep_rows(rd);
     rd->start = rd->end = 0;
     while (!rd->eof) {
         refill(rd);
@@ -217,9 +236,63 @@ enum line_kind rd_next_line(reader *rd, const char **line, size_t *len)
 }
 
 /* What a byte is to a line: one table lookup a byte in the hot loop. */
-enum { C_BLANK = 1, C_TAB = 2, C_MARK = 4 }; /* C_MARK: '/' or '=' */
-static const unsigned char byte_class[256] = {
-    ['\t'] = C_BLANK | C_TAB, [' '] = C_BLANK, ['/'] = C_MARK, ['='] = C_MARK};
+enum { C_BLANK = 1, C_TAB = 2, C_MARK = 4, C_NL = 8 }; /* C_MARK: '/', '=' */
+static const unsigned char byte_class[256] = {['\t'] = C_BLANK | C_TAB,
+                                              [' '] = C_BLANK,
+                                              ['/'] = C_MARK,
+                                              ['='] = C_MARK,
+                                              ['\n'] = C_NL};
+
+/*
+ * rd_next_line() for the common line, in one pass that finds its end and
+ * classifies its bytes (*seen: the C_ flags of all of them): a line whole
+ * in buf, not the first (no BOM to look for), and not too long.  Returns
+ * 0, having taken nothing, when the line is not such a one.
+ */
+static int fast_line(reader *rd, const char **line, size_t *len, unsigned *seen)
+{
+    if (rd->first)
+        return 0;
+    const unsigned char *p = (const unsigned char *)rd->buf + rd->start, *q;
+    rd->buf[rd->end] = '\n'; /* the sentinel ends the scan */
+    unsigned all = 0, c;
+    for (q = p; !((c = byte_class[*q]) & C_NL); q++)
+        all |= c;
+    size_t n = (size_t)(q - p);
+    size_t text = n - (n > 0 && q[-1] == '\r');
+    if (rd->start + n == rd->end || text > rd->max_line)
+        return 0; /* no end of line buffered, or a LINE_LONG */
+    rd->start += n + 1;
+    rd->next_nl = 0;
+    rd->lineno++;
+    *line = (const char *)p;
+    *len = text;
+    *seen = all;
+    return 1;
+}
+
+/* The next line as rd_next_line() gives it, and *seen as fast_line()'s
+   (for a LINE_LONG, C_MARK when it looked like a line record). */
+static enum line_kind take_line(reader *rd, const char **line, size_t *len,
+                                unsigned *seen)
+{
+    enum line_kind kind;
+    if (rd->held) {
+        kind = rd->held_kind;
+        *line = rd->held_s;
+        *len = rd->held_n;
+        rd->held = 0;
+    } else if (fast_line(rd, line, len, seen)) {
+        return LINE_TEXT;
+    } else {
+        kind = rd_next_line(rd, line, len);
+    }
+    unsigned all = kind == LINE_LONG && rd->long_record ? C_MARK : 0;
+    for (size_t k = 0; k < *len; k++)
+        all |= byte_class[(unsigned char)(*line)[k]];
+    *seen = all;
+    return kind;
+}
 
 /* Append bytes to the record text; returns their offset. */
 uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
@@ -250,6 +323,7 @@ void rd_rec_begin(reader *rd, int line_syntax)
     memset(r->board_rows, 0, sizeof r->board_rows);
     r->error_line = 0;
     rd->nrows = 0;
+    rd->assembling = 1;
     rd->tlen = 0;
     rd->id_off = rd->rule_off = rd->param_off = NO_OFFSET;
     rd->msg[0] = '\0';
@@ -267,7 +341,11 @@ void rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
     rd->rec.error_line = line;
 }
 
-/* Append one row of cells (blanks dropped, if any) to the record. */
+/*
+ * Append one row of cells (blanks dropped, if any) to the record.  A row
+ * with no blanks is not copied: s stays the row's text, so it must be in
+ * buf (or a constant), where keep_rows() finds it if buf moves.
+ */
 void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line)
 {
     record *r = &rd->rec;
@@ -276,22 +354,23 @@ void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line)
         rd_rec_error(rd, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
         return;
     }
-    rd->off[k] = (uint32_t)rd->tlen;
-    if (rd->tlen + n + 1 > rd->tcap) {
-        rd->tcap = (rd->tlen + n + 1) * 2;
-        rd->text = xrealloc(rd->text, rd->tcap);
-    }
-    char *out = rd->text + rd->tlen;
     size_t len = n;
     if (blanks) {
+        rd->off[k] = (uint32_t)rd->tlen;
+        if (rd->tlen + n + 1 > rd->tcap) {
+            rd->tcap = (rd->tlen + n + 1) * 2;
+            rd->text = xrealloc(rd->text, rd->tcap);
+        }
+        char *out = rd->text + rd->tlen;
         len = 0;
         for (size_t i = 0; i < n; i++)
             if (!rd_is_blank(s[i]))
                 out[len++] = s[i];
+        rd->tlen += len;
     } else {
-        memcpy(out, s, n);
+        rd->off[k] = IN_BUF;
+        r->row[k].text = s;
     }
-    rd->tlen += len;
     r->row[k].len = (uint32_t)len;
     r->row[k].line = line;
     rd->nrows++;
@@ -310,12 +389,14 @@ const record *rd_rec_finish(reader *rd)
 {
     record *r = &rd->rec;
     for (uint32_t k = 0; k < rd->nrows; k++)
-        r->row[k].text = rd->text + rd->off[k];
+        if (rd->off[k] != IN_BUF)
+            r->row[k].text = rd->text + rd->off[k];
     r->id = rd->id_off == NO_OFFSET ? NULL : rd->text + rd->id_off;
     r->rule = rd->rule_off == NO_OFFSET ? NULL : rd->text + rd->rule_off;
     r->param = rd->param_off == NO_OFFSET ? NULL : rd->text + rd->param_off;
     r->error = rd->msg[0] ? rd->msg : NULL;
     r->index = ++rd->index;
+    rd->assembling = 0;
     rd->pending = 0;
     rd->cur_rows = 0;
     return r;
@@ -347,7 +428,15 @@ static const record *grid_row(reader *rd, const char *s, size_t n, int blanks,
     if (too_long)
         rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
                      rd->max_line);
-    rd_rec_row(rd, s, n, blanks, rd->lineno);
+    uint32_t k = rd->nrows;
+    if (!blanks && k < RECORD_MAX_ROWS) { /* rd_rec_row(), inline */
+        rd->off[k] = IN_BUF;
+        rd->rec.row[k] = (record_row){s, (uint32_t)n, rd->lineno};
+        rd->nrows++;
+        rd->rec.board_rows[rd->rec.nboards]++;
+    } else {
+        rd_rec_row(rd, s, n, blanks, rd->lineno);
+    }
     if (++rd->cur_rows == rd->rows) {
         rd->cur_rows = 0;
         rd_rec_end_board(rd);
@@ -451,15 +540,8 @@ const record *reader_next(reader *rd)
     for (;;) {
         const char *s = NULL;
         size_t n = 0;
-        enum line_kind kind;
-        if (rd->held) {
-            kind = rd->held_kind;
-            s = rd->held_s;
-            n = rd->held_n;
-            rd->held = 0;
-        } else {
-            kind = rd_next_line(rd, &s, &n);
-        }
+        unsigned seen;
+        enum line_kind kind = take_line(rd, &s, &n, &seen);
         if (kind == LINE_EOF || kind == LINE_ERROR) {
             if (!rd->pending)
                 return NULL;
@@ -469,7 +551,7 @@ const record *reader_next(reader *rd)
             return rd_rec_finish(rd);
         }
         size_t i = 0;
-        while (kind == LINE_TEXT && i < n && rd_is_blank(s[i]))
+        while ((seen & C_BLANK) && i < n && rd_is_blank(s[i]))
             i++;
         if (kind == LINE_TEXT && i < n && s[i] == '#' && rd->comments)
             continue;
@@ -479,9 +561,6 @@ const record *reader_next(reader *rd)
                 return rd_rec_finish(rd);
             continue;
         }
-        unsigned seen = kind == LINE_LONG && rd->long_record ? C_MARK : 0;
-        for (size_t k = i; k < n; k++)
-            seen |= byte_class[(unsigned char)s[k]];
         int line_syntax = (seen & C_MARK) != 0;
         if (!line_syntax) {
             const record *r =

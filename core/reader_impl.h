@@ -9,6 +9,9 @@
 #include "reader.h"
 
 #define NO_OFFSET UINT32_MAX
+/* off[k] of a row that is not in text: rec.row[k].text points into buf
+   (see rd_rec_row()) */
+#define IN_BUF (UINT32_MAX - 1)
 #define NAME_SHOWN 1024 /* room for a file name in a message */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
@@ -19,7 +22,7 @@ struct reader {
     uint32_t rows, boards; /* grid framing */
     size_t max_line;
 
-    char *buf; /* input bytes buf[start..end) */
+    char *buf; /* input bytes buf[start..end), and room for a '\n' after */
     size_t cap, start, end;
     size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
     int eof, first;
@@ -37,6 +40,7 @@ struct reader {
     char msg[READER_MSG_MAX];
     uint32_t cur_rows; /* grid rows of the board being filled */
     uint32_t nrows;    /* rows in the record so far */
+    int assembling;    /* between rd_rec_begin() and rd_rec_finish() */
     int pending;       /* a grid record has begun */
     int held;          /* the line last read is still to be handled: */
     enum line_kind held_kind;

@@ -402,9 +402,34 @@ static void submit(pipeline *p, chunk *c)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* n bytes from src to dst, for the few bytes of a row: cheaper than a
+   call to memcpy, which is for the longer ones. */
+static inline void copy_row(char *dst, const char *src, size_t n)
+{
+    uint64_t a, b;
+    uint32_t c, d;
+    if (n > 16) {
+        memcpy(dst, src, n);
+    } else if (n >= 8) { /* two words that overlap */
+        memcpy(&a, src, 8);
+        memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4) {
+        memcpy(&c, src, 4);
+        memcpy(&d, src + n - 4, 4);
+        memcpy(dst, &c, 4);
+        memcpy(dst + n - 4, &d, 4);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            dst[i] = src[i];
+    }
+}
+
 /*
  * Record rec of src as the next job of c: its rule, and its rows copied for
- * the worker, which parses them; file_inst frames the file's grid records.
+ * the worker, which parses them; file_inst frames the file's grid records
+ * (and was kept for c's records when c was started: see next_chunk()).
  */
 static void add_job(const run_config *rc, chunk *c, const source *src,
                     const record *rec, rule_inst *file_inst)
@@ -420,7 +445,7 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
         j->in = rules_choose(rc->rules, src->name, rec->rule, rec->rows,
                              rec->cols, rec->param);
     else
-        rules_keep(rc->rules, j->in = file_inst);
+        j->in = file_inst;
     j->quiet = (uint8_t)rec->quiet;
     j->src = src;
     j->record = rec->index;
@@ -452,12 +477,14 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
         c->rows[c->nrows++] = (chunk_row){rec->row[k].line, rec->row[k].len};
         all += rec->row[k].len;
     }
-    if (nrows && rec->row[nrows - 1].text + rec->row[nrows - 1].len ==
-                     rec->row[0].text + all) /* back to back: one copy */
-        sb_add(&c->text, rec->row[0].text, all);
-    else
-        for (uint32_t k = 0; k < nrows; k++)
-            sb_add(&c->text, rec->row[k].text, rec->row[k].len);
+    if (c->text.cap - c->text.len < all)
+        sb_grow(&c->text, all);
+    char *to = c->text.p + c->text.len;
+    for (uint32_t k = 0; k < nrows; k++) {
+        copy_row(to, rec->row[k].text, rec->row[k].len);
+        to += rec->row[k].len;
+    }
+    c->text.len += all;
 }
 
 /*
