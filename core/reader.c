@@ -43,7 +43,8 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
             strerror(errno));
         return NULL;
     }
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    int known = fstat(fd, &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) {
         fmt(err, errlen, "%s: is a directory",
             text_quote(shown, sizeof shown, name));
         if (!is_stdin)
@@ -52,6 +53,7 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
     }
     reader *rd = xcalloc(1, sizeof *rd);
     rd->fd = fd;
+    rd->regular = known && S_ISREG(st.st_mode);
     rd->name = xstrdup(name);
     rd->rows = rows;
     rd->boards = boards;
@@ -82,7 +84,7 @@ const char *reader_name(const reader *rd)
 
 int reader_buffered(reader *rd)
 {
-    if (rd->held || rd->eof)
+    if (rd->held || rd->eof || rd->regular)
         return 1;
     char *nl = memchr(rd->buf + rd->start, '\n', rd->end - rd->start);
     if (nl) /* rd_next_line() will not need to look again */
@@ -418,8 +420,8 @@ static void grid_cut(reader *rd)
  * A grid row (or, when too_long, a row too long to keep, which still takes
  * its place): returns the finished record, if this row completed one.
  */
-static const record *grid_row(reader *rd, const char *s, size_t n, int blanks,
-                              int too_long)
+static inline const record *grid_row(reader *rd, const char *s, size_t n,
+                                     int blanks, int too_long)
 {
     if (!rd->pending) {
         rd_rec_begin(rd, 0);
@@ -542,6 +544,13 @@ const record *reader_next(reader *rd)
         size_t n = 0;
         unsigned seen;
         enum line_kind kind = take_line(rd, &s, &n, &seen);
+        if (kind == LINE_TEXT && n > 0 && !(seen & (C_BLANK | C_MARK)) &&
+            (s[0] != '#' || !rd->comments)) { /* the common line: a row */
+            const record *r = grid_row(rd, s, n, 0, 0);
+            if (r)
+                return r;
+            continue;
+        }
         if (kind == LINE_EOF || kind == LINE_ERROR) {
             if (!rd->pending)
                 return NULL;

@@ -96,7 +96,8 @@ const char *reader_name(const reader *rd);
 const record *reader_next(reader *rd);
 /*
  * Whether the next reader_next() can start without waiting for input:
- * a whole line, or the end of input, is already buffered.
+ * the input is a regular file, or a whole line, or the end of input, is
+ * already buffered.
  */
 int reader_buffered(reader *rd);
 

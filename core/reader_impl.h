@@ -26,6 +26,7 @@ struct reader {
     size_t cap, start, end;
     size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
     int eof, first;
+    int regular;     /* a regular file: reading it never waits */
     int long_record; /* the last LINE_LONG looked like a line record */
     uint64_t offset; /* bytes read so far */
     uint64_t lineno; /* number of the line last taken */
