@@ -245,36 +245,8 @@ static const unsigned char byte_class[256] = {['\t'] = C_BLANK | C_TAB,
                                               ['='] = C_MARK,
                                               ['\n'] = C_NL};
 
-/*
- * rd_next_line() for the common line, in one pass that finds its end and
- * classifies its bytes (*seen: the C_ flags of all of them): a line whole
- * in buf, not the first (no BOM to look for), and not too long.  Returns
- * 0, having taken nothing, when the line is not such a one.
- */
-static int fast_line(reader *rd, const char **line, size_t *len, unsigned *seen)
-{
-    if (rd->first)
-        return 0;
-    const unsigned char *p = (const unsigned char *)rd->buf + rd->start, *q;
-    rd->buf[rd->end] = '\n'; /* the sentinel ends the scan */
-    unsigned all = 0, c;
-    for (q = p; !((c = byte_class[*q]) & C_NL); q++)
-        all |= c;
-    size_t n = (size_t)(q - p);
-    size_t text = n - (n > 0 && q[-1] == '\r');
-    if (rd->start + n == rd->end || text > rd->max_line)
-        return 0; /* no end of line buffered, or a LINE_LONG */
-    rd->start += n + 1;
-    rd->next_nl = 0;
-    rd->lineno++;
-    *line = (const char *)p;
-    *len = text;
-    *seen = all;
-    return 1;
-}
-
-/* The next line as rd_next_line() gives it, and *seen as fast_line()'s
-   (for a LINE_LONG, C_MARK when it looked like a line record). */
+/* The next line as rd_next_line() gives it, and *seen the C_ flags of its
+   bytes (for a LINE_LONG, C_MARK when it looked like a line record). */
 static enum line_kind take_line(reader *rd, const char **line, size_t *len,
                                 unsigned *seen)
 {
@@ -284,8 +256,6 @@ static enum line_kind take_line(reader *rd, const char **line, size_t *len,
         *line = rd->held_s;
         *len = rd->held_n;
         rd->held = 0;
-    } else if (fast_line(rd, line, len, seen)) {
-        return LINE_TEXT;
     } else {
         kind = rd_next_line(rd, line, len);
     }
@@ -446,6 +416,53 @@ static inline const record *grid_row(reader *rd, const char *s, size_t n,
     return rd->rec.nboards == rd->boards ? rd_rec_finish(rd) : NULL;
 }
 
+/*
+ * The short way through reader_next() for the common input: lines whole
+ * in buf (not the first, which may have a BOM), each found and classified
+ * in one pass, and while they are plain grid rows (no blank, no mark, no
+ * comment, not too long) taken as rows of the record being read, not
+ * copied.  Returns a record they completed; else NULL, with *took 1 and
+ * the line that is no plain row, taken, in *line, *len and *seen (the C_
+ * flags of its bytes), or *took 0 when the next line is not whole in buf
+ * (or too long): then rd_next_line() takes it.
+ */
+static const record *plain_rows(reader *rd, const char **line, size_t *len,
+                                unsigned *seen, int *took)
+{
+    *took = 0;
+    if (rd->first || rd->held)
+        return NULL;
+    const unsigned char *buf = (const unsigned char *)rd->buf;
+    size_t start = rd->start, end = rd->end, max_line = rd->max_line;
+    int comments = rd->comments;
+    const record *r = NULL;
+    rd->buf[end] = '\n'; /* the sentinel ends every scan */
+    for (;;) {
+        const unsigned char *p = buf + start, *q;
+        unsigned all = 0, c;
+        for (q = p; !((c = byte_class[*q]) & C_NL); q++)
+            all |= c;
+        size_t n = (size_t)(q - p), text = n - (n > 0 && q[-1] == '\r');
+        if (start + n == end || text > max_line)
+            break;
+        start += n + 1;
+        rd->start = start;
+        rd->next_nl = 0;
+        rd->lineno++;
+        if (text == 0 || (all & (C_BLANK | C_MARK)) ||
+            (p[0] == '#' && comments)) {
+            *line = (const char *)p;
+            *len = text;
+            *seen = all;
+            *took = 1;
+            break;
+        }
+        if ((r = grid_row(rd, (const char *)p, text, 0, 0)))
+            break;
+    }
+    return r;
+}
+
 /* One key=value token of a line record. */
 static void line_meta(reader *rd, const char *t, size_t n)
 {
@@ -543,14 +560,11 @@ const record *reader_next(reader *rd)
         const char *s = NULL;
         size_t n = 0;
         unsigned seen;
-        enum line_kind kind = take_line(rd, &s, &n, &seen);
-        if (kind == LINE_TEXT && n > 0 && !(seen & (C_BLANK | C_MARK)) &&
-            (s[0] != '#' || !rd->comments)) { /* the common line: a row */
-            const record *r = grid_row(rd, s, n, 0, 0);
-            if (r)
-                return r;
-            continue;
-        }
+        int took;
+        const record *r = plain_rows(rd, &s, &n, &seen, &took);
+        if (r)
+            return r;
+        enum line_kind kind = took ? LINE_TEXT : take_line(rd, &s, &n, &seen);
         if (kind == LINE_EOF || kind == LINE_ERROR) {
             if (!rd->pending)
                 return NULL;
@@ -572,8 +586,7 @@ const record *reader_next(reader *rd)
         }
         int line_syntax = (seen & C_MARK) != 0;
         if (!line_syntax) {
-            const record *r =
-                grid_row(rd, s + i, n - i, seen & C_BLANK, kind == LINE_LONG);
+            r = grid_row(rd, s + i, n - i, seen & C_BLANK, kind == LINE_LONG);
             if (r)
                 return r;
             continue;
