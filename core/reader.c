@@ -386,6 +386,20 @@ static void grid_cut(reader *rd)
     }
 }
 
+/* rd_rec_row() of the current line, inline where s needs no copy. */
+static inline void row_in_buf(reader *rd, const char *s, size_t n, int blanks)
+{
+    uint32_t k = rd->nrows;
+    if (blanks || k >= RECORD_MAX_ROWS) {
+        rd_rec_row(rd, s, n, blanks, rd->lineno);
+        return;
+    }
+    rd->off[k] = IN_BUF;
+    rd->rec.row[k] = (record_row){s, (uint32_t)n, rd->lineno};
+    rd->nrows++;
+    rd->rec.board_rows[rd->rec.nboards]++;
+}
+
 /*
  * A grid row (or, when too_long, a row too long to keep, which still takes
  * its place): returns the finished record, if this row completed one.
@@ -400,15 +414,7 @@ static inline const record *grid_row(reader *rd, const char *s, size_t n,
     if (too_long)
         rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
                      rd->max_line);
-    uint32_t k = rd->nrows;
-    if (!blanks && k < RECORD_MAX_ROWS) { /* rd_rec_row(), inline */
-        rd->off[k] = IN_BUF;
-        rd->rec.row[k] = (record_row){s, (uint32_t)n, rd->lineno};
-        rd->nrows++;
-        rd->rec.board_rows[rd->rec.nboards]++;
-    } else {
-        rd_rec_row(rd, s, n, blanks, rd->lineno);
-    }
+    row_in_buf(rd, s, n, blanks);
     if (++rd->cur_rows == rd->rows) {
         rd->cur_rows = 0;
         rd_rec_end_board(rd);
@@ -517,7 +523,7 @@ static void line_board(reader *rd, const char *t, size_t n)
     for (;;) {
         const char *slash = memchr(t, '/', n);
         size_t len = slash ? (size_t)(slash - t) : n;
-        rd_rec_row(rd, t, len, 0, rd->lineno); /* a token holds no blanks */
+        row_in_buf(rd, t, len, 0); /* a token holds no blanks */
         if (!slash)
             break;
         t += len + 1;
