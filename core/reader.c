@@ -167,8 +167,7 @@ int rd_has_mark(const char *p, size_t n)
 static int skip_line(reader *rd)
 {
     int mark = 0;
-    keep_rows(rd);
-    rd->start = rd->end = 0;
+    rd->start = rd->end = 0; /* refill() keeps the record's rows first */
     while (!rd->eof) {
         refill(rd);
         char *nl = memchr(rd->buf, '\n', rd->end);

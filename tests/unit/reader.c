@@ -916,6 +916,62 @@ static void test_buffered_between_reads(void)
 }
 
 /*
+ * A record's rows stay its own when the buffer moves under it: records of
+ * three numbered rows lie across every 64 KiB refill, and a row too long to
+ * hold (max_line 20), which the reader skips by discarding its buffer,
+ * comes between two rows of a record.  Each row's text and line are the
+ * ones written (the numbering is the check).
+ */
+static void test_rows_across_refills(void)
+{
+    enum { NREC = 30000, BEFORE = 2180, LONG = 200 };
+    char *big = malloc((size_t)NREC * 32 + LONG + 64), *p = big;
+    for (int k = 0; k < NREC; k++) {
+        if (k == BEFORE) { /* a long row across the first refill */
+            p += sprintf(p, "r%07da\n", k);
+            memset(p, 'x', LONG);
+            p += LONG;
+            p += sprintf(p, "\nr%07dc\n", k);
+            continue;
+        }
+        p += sprintf(p, "r%07da\nr%07d%s\nr%07dc\n", k, k, k % 7 ? "b" : " b",
+                     k); /* a blank: a copied row */
+    }
+    const char *path = temp_file(big, (size_t)(p - big));
+    free(big);
+    char err[ERR_CAP];
+    reader *rd = reader_open(path, 3, 1, 20, err, sizeof err);
+    CHECK(rd != NULL);
+    if (!rd)
+        return;
+    int count = 0, bad = 0;
+    const record *r;
+    while ((r = reader_next(rd)) != NULL) {
+        int k = count++;
+        char want[3][16];
+        snprintf(want[0], sizeof want[0], "r%07da", k);
+        snprintf(want[1], sizeof want[1], "r%07db", k);
+        snprintf(want[2], sizeof want[2], "r%07dc", k);
+        int ok = r->line == (uint64_t)k * 3 + 1 && r->board_rows[0] == 3;
+        for (int i = 0; ok && i < 3; i++) {
+            if (k == BEFORE && i == 1)
+                continue; /* the long row: no text */
+            ok = r->row[i].len == strlen(want[i]) &&
+                 !memcmp(r->row[i].text, want[i], r->row[i].len) &&
+                 r->row[i].line == (uint64_t)k * 3 + 1 + (uint64_t)i;
+        }
+        ok = ok && (k == BEFORE ? r->error && strstr(r->error, "long")
+                                : r->error == NULL);
+        if (!ok && bad++ == 0)
+            fprintf(stderr, "    record %d: rows or line wrong\n", k + 1);
+    }
+    CHECK(count == NREC);
+    CHECK_WHY(bad == 0, "a row taken before a refill (or a skipped long "
+                        "line) is not the text that was read");
+    reader_close(rd);
+}
+
+/*
  * Standard input through a pipe: "-" is named "<stdin>", records come out
  * as soon as their lines arrive (no read past them), reader_buffered tells a
  * partial line from a whole one, and reader_close leaves descriptor 0 open.
@@ -1193,6 +1249,7 @@ int main(void)
     test_open_errors();
     test_offset_and_buffered();
     test_buffered_between_reads();
+    test_rows_across_refills();
     test_stdin_pipe();
     test_layout_pipe();
     for (int k = 0; k < ntemps; k++)
