@@ -814,6 +814,7 @@ static void test_offset_and_buffered(void)
     const char *text = "ab\ncd\nef\ngh\n"; /* 12 bytes, 2 records of R=2 */
     reader *rd = open_str(text, 2, 1, MAX_LINE);
     CHECK(reader_offset(rd) == 0);
+    CHECK(reader_buffered(rd)); /* nothing read, but a regular file */
     const record *r = reader_next(rd);
     REC(r, 1, 1, 0, 1, NULL);
     CHECK(reader_offset(rd) >= 6 && reader_offset(rd) <= 12);
