@@ -546,18 +546,21 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
     for (;;) {
+        /* a chunk's consumed counts its records' input, set as it is
+           passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd)) {
             /* The input may make us wait: answer what we have first. */
             (*cur)->flush = 1;
+            (*cur)->consumed = p->bytes_before + reader_consumed(rd);
             next_chunk(p, cur, in);
         }
         if (!(rec = reader_next(rd)))
             break;
         add_job(rc, *cur, src, rec, in);
-        (*cur)->consumed = p->bytes_before + reader_consumed(rd);
         if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
             (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
+            (*cur)->consumed = p->bytes_before + reader_consumed(rd);
             next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
