@@ -428,9 +428,8 @@ static inline const record *grid_row(reader *rd, const char *s, size_t n,
  * comment, not too long) taken as rows of the record being read, not
  * copied.  Returns a record they completed; else NULL, with *took 1 and
  * the line that is no plain row, taken, in *line, *len and *seen (the C_
- * flags of its bytes; past a mark, C_BLANK whether or not there is one),
- * or *took 0 when the next line is not whole in buf (or too long): then
- * rd_next_line() takes it.
+ * flags of its bytes), or *took 0 when the next line is not whole in buf
+ * (or too long): then rd_next_line() takes it.
  */
 static const record *plain_rows(reader *rd, const char **line, size_t *len,
                                 unsigned *seen, int *took)
@@ -446,16 +445,8 @@ static const record *plain_rows(reader *rd, const char **line, size_t *len,
     for (;;) {
         const unsigned char *p = buf + start, *q;
         unsigned all = 0, c;
-        for (q = p; !((c = byte_class[*q]) & (C_NL | C_MARK)); q++)
+        for (q = p; !((c = byte_class[*q]) & C_NL); q++)
             all |= c;
-        if (c & C_MARK) { /* a line record: its end and tabs by memchr */
-            const unsigned char *nl = /* the sentinel at buf[end] at last */
-                memchr(q, '\n', end + 1 - (size_t)(q - buf));
-            if (memchr(q, '\t', (size_t)(nl - q)))
-                all |= C_TAB;
-            all |= C_MARK | C_BLANK;
-            q = nl;
-        }
         size_t n = (size_t)(q - p), text = n - (n > 0 && q[-1] == '\r');
         if (start + n == end || text > max_line)
             break;
