@@ -7,6 +7,15 @@
 #include "util.h"
 
 #define GATHER 0x0102040810204080ull /* byte i's bit 0 to bit 56 + i */
+#define BYTES(c) (0x0101010101010101ull * (unsigned char)(c))
+
+/* The high bit of every byte of x that is zero, and no other bit (exact:
+   no borrow from one byte to the next). */
+static inline uint64_t zero_bytes(uint64_t x)
+{
+    const uint64_t lows = 0x7f7f7f7f7f7f7f7full;
+    return ~(((x & lows) + lows) | x | lows);
+}
 
 /*
  * n cells of text t into board bd from cell k on; returns -1, or the index
@@ -18,13 +27,13 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
                  gridbfs_board *bd)
 {
     const unsigned char *u = (const unsigned char *)t;
-    uint64_t one = UTIL_BYTES(in->rule.one), zero = UTIL_BYTES(in->rule.zero);
+    uint64_t one = BYTES(in->rule.one), zero = BYTES(in->rule.zero);
     uint32_t c = 0;
     for (; c + 8 <= n; c += 8, k += 8) {
         uint64_t x;
         memcpy(&x, u + c, 8);
-        uint64_t is_one = util_zero_bytes(x ^ one);
-        if ((is_one | util_zero_bytes(x ^ zero)) != UTIL_BYTES(0x80))
+        uint64_t is_one = zero_bytes(x ^ one);
+        if ((is_one | zero_bytes(x ^ zero)) != BYTES(0x80))
             break; /* a byte that is no cell: the loop below finds it */
         uint64_t bits = ((is_one >> 7) * GATHER) >> 56;
         bd->w[k / 64] |= bits << k % 64;

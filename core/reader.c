@@ -27,7 +27,7 @@
 
 #define READ_CHUNK (1u << 16)
 #define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
-#define SCAN_SLACK 1 /* a byte after buf[end]: fast_line()'s sentinel */
+#define SCAN_SLACK 1 /* a byte after buf[end]: plain_rows()'s sentinel */
 
 reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen)

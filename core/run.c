@@ -477,6 +477,8 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
         c->rows[c->nrows++] = (chunk_row){rec->row[k].line, rec->row[k].len};
         all += rec->row[k].len;
     }
+    if (all == 0) /* no cells (and perhaps no text yet) */
+        return;
     if (c->text.cap - c->text.len < all)
         sb_grow(&c->text, all);
     char *to = c->text.p + c->text.len;

@@ -10,7 +10,6 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
 #define PROGRAM_NAME "gridbfs"
@@ -62,16 +61,6 @@ static inline void sb_putc(strbuf *sb, char c)
     if (sb->len == sb->cap)
         sb_grow(sb, 1);
     sb->p[sb->len++] = c;
-}
-
-/* Byte c in every byte of a word, and the high bit of every byte of x
-   that is zero and of no other (exact: no borrow between bytes).  For
-   looking at eight bytes of text at a time (the reader, the parser). */
-#define UTIL_BYTES(c) (0x0101010101010101ull * (unsigned char)(c))
-static inline uint64_t util_zero_bytes(uint64_t x)
-{
-    const uint64_t lows = 0x7f7f7f7f7f7f7f7full;
-    return ~(((x & lows) + lows) | x | lows);
 }
 
 /*
