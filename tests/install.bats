@@ -49,6 +49,11 @@ setup_file() {
     requires man
     run -0 man -l "$PREFIX/share/man/man1/gridbfs.1"
     assert_output --partial 'gridbfs - solve two-colour grid puzzles in bulk'
+    local section
+    for section in SYNOPSIS INPUT OUTPUT OPTIONS ENVIRONMENT FILES 'EXIT STATUS' EXAMPLES; do
+        assert_line "$section"
+    done
+    assert_output --partial 'source,record,line,id,rule,status,moves,path,message'
 }
 
 @test "the installed bash completion offers options, formats and the rule names" {
