@@ -381,11 +381,12 @@ out:
 }
 
 /*
- * How in is answered (README, "Engines").  auto: where the goal set is
- * fixed and a table fits, the table, or the exact solver first when there
- * is one and no path is printed (rent, until the solver has cost what the
- * table would: then the table; the counts are the same either way, the
- * paths might not be); else the exact solver; else a search.
+ * How in is answered (README, "Engines").  auto: the exact solver when
+ * there is one, except where the goal set is fixed, a table fits and no
+ * path is printed: there it pays rent until it has cost what the table
+ * would, then the table answers (the counts are the same either way, the
+ * paths might not be).  With no exact solver: the table where it fits,
+ * else a search.
  */
 static void plan(const rules *rs, rule_inst *in)
 {
@@ -404,11 +405,14 @@ static void plan(const rules *rs, rule_inst *in)
                !in->need_path;
     in->table_price_ns =
         fits ? ((uint64_t)TABLE_NS_PER_STEP * r->moves) << cells : 0;
+    /* auto: the exact solver where a table cannot serve, where it pays
+       rent towards one, and where a path is printed (a table bought part
+       way would change which shortest path later records get) */
     in->use_exact =
-        ops->solve &&
-        (in->engine == ENGINE_EXACT ||
-         (in->engine == ENGINE_AUTO &&
-          (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits) || in->rent)));
+        ops->solve && (in->engine == ENGINE_EXACT ||
+                       (in->engine == ENGINE_AUTO &&
+                        (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits) ||
+                         in->rent || in->need_path)));
     /* A table for the puzzle's own goals finds another shortest path than a
        search would, and answers where a search would stop at max_states:
        only where no path is printed and no search can stop, so that an
