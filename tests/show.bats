@@ -17,6 +17,14 @@ setup() {
 
 showref() { "$GRIDBFS_TEST_BIN/showref" "$@"; }
 
+# upside_down < BOARDS: each board, then the same rows in reverse order (a
+# swap target with as many ones).
+upside_down() {
+    awk '{ n = split($1, r, "/"); t = r[n]
+           for (i = n - 1; i >= 1; i--) t = t "/" r[i]
+           print $1, t }'
+}
+
 # shows RULE-ARGS -- GRIDBFS-ARGS: gridbfs --show on the records in p.txt
 # into o.txt, and showref with RULE-ARGS on them; its summary in $output.
 shows() {
@@ -171,4 +179,82 @@ solved in 4 moves"
         ! cmp -s good $f || fail "$f is not changed"
         run -1 showref flip -c bw -g uniform p.txt $f
     done
+}
+
+# ---- boards over 64 cells: replayed with the plugin's apply() (ABI 1.3) ----
+
+@test "flip-neighbors 20x20 and 32x32 with the exact solver: every drawing replays" {
+    add_rule c.yaml off flip-neighbors 'goal: "off"' 'cells: "10"' 'engine: exact'
+    flipbig boards -s 20x20 -n 6 -k -c 10 -g off -S 13 >p.txt
+    shows flip -c 10 -g off -- -c c.yaml -r off -s 20x20
+    assert_output --regexp '^records 6 solved [3-6] moves [1-9][0-9]{2,}$'
+    flipbig boards -s 32x32 -n 4 -k -c 10 -g off -S 14 >p.txt
+    shows flip -c 10 -g off -- -c c.yaml -r off -s 32x32
+    assert_output --regexp '^records 4 solved [2-4] moves [1-9][0-9]{2,}$'
+    # 32 cells a row, two columns each: no row is wider than 64 characters
+    [ "$(awk '/^[ *]/ { if (length($0) > m) m = length($0) } END { print m }' o.txt)" = 64 ]
+    add_rule c.yaml diagwrap flip-neighbors 'stencil: 101/010/101' 'wrap: true' 'goal: uniform' 'cells: "10"'
+    flipbig boards -s 12x10 -n 6 -k -c 10 -t diag -w -S 15 >p.txt
+    shows flip -c 10 -g uniform -t 101/010/101 -w -- -c c.yaml -r diagwrap -s 12x10
+    assert_output --regexp 'solved [1-6] moves [1-9]'
+}
+
+@test "flip-lines 10x12 and swap-adjacent 10x10 and 16x16: every drawing replays" {
+    linesref boards -s 10x12 -n 5 -S 16 >p.txt
+    shows lines -c +- -g off -- -r poj2965 -s 10x12
+    assert_output --regexp '^records 5 solved 5 moves [1-9]'
+    # targets: the start upside down, as many ones
+    flipbig boards -s 10x10 -n 8 -c 10 -S 17 | upside_down >p.txt
+    shows swap -c 10 -- -r p1225 -s 10x10
+    assert_output --regexp '^records 8 solved 8 moves [1-9]'
+    grep -qE '^move 1 of [0-9]+: [0-9]+ [0-9]+ [0-9]+ [0-9]+$' o.txt || fail "no r1 c1 r2 c2 move"
+    add_rule c.yaml king swap-adjacent 'neighbourhood: 8'
+    flipbig boards -s 16x16 -n 3 -c 10 -S 18 | upside_down >p.txt
+    shows swap -c 10 -8 -- -c c.yaml -r king -s 16x16
+    assert_output --regexp '^records 3 solved 3 moves [1-9]'
+}
+
+@test "a test plugin of ABI 1.3 with apply(): drawn at 3x3, 10x10 and 32x32" {
+    local s
+    for s in 3x3 10x10 32x32; do
+        flipbig boards -s $s -n 3 -c 10 -g off -S 19 >p.txt
+        shows flip -c 10 -g off -t 000/010/000 -- -P "$GRIDBFS_TEST_PLUGINS" -r toggle-apply -s $s
+        assert_output --regexp '^records 3 solved 3 moves [1-9]'
+    done
+}
+
+@test "older plugins: drawn up to 64 cells; past 64 cells the answer, and a clear refusal" {
+    # ABI 1.0 (no solve, no apply) and 1.2 (no apply) on small boards
+    printf 'size=2x3 101/011\n' >p.txt
+    shows cell -c 10 -g off -- -P "$GRIDBFS_TEST_PLUGINS" -r old-abi
+    assert_output 'records 1 solved 1 moves 4'
+    flipbig boards -s 8x8 -n 3 -c 10 -g off -S 20 >p.txt
+    shows flip -c 10 -g off -t 000/010/000 -- -P "$GRIDBFS_TEST_PLUGINS" -r toggle-old -s 8x8
+    assert_output --regexp '^records 3 solved 3 moves [1-9]'
+    # ABI 1.2 on 9x9: its answer as without --show, then why there is no
+    # drawing; the same on stderr with the file and line; exit 1
+    flipbig boards -s 9x9 -n 2 -c 10 -g off -S 21 >p.txt
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r toggle-old -s 9x9 -p p.txt
+    local want=$output
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r toggle-old -s 9x9 --show p.txt
+    local why="cannot show the moves: plugin 'toggle-old' (ABI 1.2) offers no apply() to replay a move on boards over 64 cells (9x9); the answer above is still right"
+    assert_equal "$(grep -v -e '^start:$' -e '^ [01 ]*$' -e "^$why\$" <<<"$output" | sed '/^$/d')" "$want"
+    assert_equal "$(grep -cxF "$why" <<<"$output")" 2
+    assert_equal "$stderr" "gridbfs: p.txt:1: $why
+gridbfs: p.txt:2: $why"
+    ! grep -q '^move ' <<<"$output" || fail "a move drawn"
+    # -q keeps stderr quiet, not the exit status
+    run -1 --separate-stderr gridbfs -q -P "$GRIDBFS_TEST_PLUGINS" -r toggle-old -s 9x9 --show p.txt
+    assert_equal "$stderr" ''
+}
+
+@test "a plugin whose apply() sets a cell off the board: no drawing, a message, exit 1" {
+    printf 'size=10x10 %s\n' "1$(printf '0%.0s' $(seq 9))/$(printf '0000000000/%.0s' $(seq 9))" >p.txt
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-apply --show p.txt
+    assert_line -n 0 1
+    assert_line -n 1 '1 1'
+    assert_line -n 2 'start:'
+    assert_line "cannot show the moves: plugin 'broken-apply' broke its contract: move 1 of 1 (id 0) cannot be replayed"
+    ! grep -q '^move ' <<<"$output" || fail "half a drawing"
+    assert_equal "$stderr" "gridbfs: p.txt:1: cannot show the moves: plugin 'broken-apply' broke its contract: move 1 of 1 (id 0) cannot be replayed"
 }

@@ -11,6 +11,8 @@
  *   swap   "abcd" (boards of at most 9x9) or "r1 c1 r2 c2" swaps two
  *          adjacent cells (4-neighbours, or 8 with -8; round the torus
  *          with -w)
+ *   cell   "k" toggles cell k, numbered from 1 row by row (the toggle rule
+ *          of the ABI test plugins, tests/plugins/toggle.h)
  * For each record it checks: the answer's count and move lines; the
  * drawing's "start:" board is the puzzle's first board (and "target:" its
  * second, for two-board rules); each "move K of N: TEXT" names the
@@ -20,7 +22,7 @@
  * (or "1 move") counts the moves; a blank line ends the drawing.  A record
  * answered "Impossible", "invalid" or "limit" has no drawing.
  *
- * Usage: showref RULE [OPTIONS] RECORDS SHOWN
+ * Usage: showref flip|lines|swap|cell [OPTIONS] RECORDS SHOWN
  *   -c CELLS   the characters for 1 and 0 (default "10")
  *   -g GOAL    uniform, off, on or target (default off; swap: target)
  *   -t ST      flip's stencil, rows joined by '/' (default 010/111/010)
@@ -38,7 +40,7 @@
 #define LINE_MAX_LEN 8192
 #define MAX_ANSWER 8192
 
-enum rule { FLIP, LINES, SWAP };
+enum rule { FLIP, LINES, SWAP, CELL, RULES };
 enum goal { G_UNIFORM, G_OFF, G_ON, G_TARGET };
 
 typedef struct board {
@@ -180,6 +182,13 @@ static int apply(const opts *o, const char *text, board *b)
         b->cell[r2][c2] = t;
         return 0;
     }
+    if (o->rule == CELL) {
+        if (sscanf(text, "%d%n", &r, &n) != 1 || text[n] || r < 1 ||
+            r > b->rows * b->cols)
+            return -1;
+        b->cell[(r - 1) / b->cols][(r - 1) % b->cols] ^= 1;
+        return 0;
+    }
     if (sscanf(text, "%d %d%n", &r, &c, &n) != 2 || text[n] || r < 1 ||
         r > b->rows || c < 1 || c > b->cols)
         return -1;
@@ -317,15 +326,14 @@ static int check_record(input *in, const opts *o, const board *puzzle,
 static int parse_opts(int argc, char **argv, opts *o, int *first)
 {
     static const char *const goals[] = {"uniform", "off", "on", "target"};
+    static const char *const rules[RULES] = {"flip", "lines", "swap", "cell"};
     const char *stencil = "010/111/010", *cells = "10";
     int i = 2, goal = -1;
     if (argc < 2)
         return -1;
-    o->rule = !strcmp(argv[1], "flip")    ? FLIP
-              : !strcmp(argv[1], "lines") ? LINES
-              : !strcmp(argv[1], "swap")  ? SWAP
-                                          : (enum rule) - 1;
-    if ((int)o->rule < 0)
+    for (o->rule = FLIP; o->rule < RULES && strcmp(argv[1], rules[o->rule]);)
+        o->rule++;
+    if (o->rule == RULES)
         return -1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "-w")) {
@@ -365,7 +373,7 @@ int main(int argc, char **argv)
     long solved = 0, moves = 0;
     int first, faults = 0;
     if (parse_opts(argc, argv, &o, &first) < 0) {
-        fputs("usage: showref flip|lines|swap [-c CELLS] [-g GOAL] [-t "
+        fputs("usage: showref flip|lines|swap|cell [-c CELLS] [-g GOAL] [-t "
               "STENCIL] [-w] [-8] RECORDS SHOWN\n",
               stderr);
         return 2;
