@@ -116,9 +116,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n", output_formats[i].name,
                 output_formats[i].description);
     fputs("\n"
-          "Exit status: 0 all solved or impossible, 1 some record invalid or "
-          "over a limit,\n"
-          "2 a usage, configuration, plugin or I/O error.\n",
+          "Exit status: 0 all solved or impossible, 1 some record invalid, "
+          "over a limit\n"
+          "or not drawn by --show, 2 a usage, configuration, plugin or I/O "
+          "error.\n",
           f);
 }
 

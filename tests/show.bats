@@ -258,3 +258,49 @@ gridbfs: p.txt:2: $why"
     ! grep -q '^move ' <<<"$output" || fail "half a drawing"
     assert_equal "$stderr" "gridbfs: p.txt:1: cannot show the moves: plugin 'broken-apply' broke its contract: move 1 of 1 (id 0) cannot be replayed"
 }
+
+# ---- on a terminal ----------------------------------------------------------
+
+# on_terminal ENV...: gridbfs --show on $S1 in a fresh 100x40 tmux terminal
+# (a server of its own, its socket in the test's folder), with ENV
+# (NAME=VALUE) set; once it has ended, the screen as text in $plain and
+# with its escape codes (capture-pane -e) in $coded.
+on_terminal() {
+    requires tmux
+    local i env=""
+    for i in "$@"; do
+        env+=" $(printf '%q' "$i")"
+    done
+    unset TMUX
+    export TMUX_TMPDIR=$BATS_TEST_TMPDIR
+    printf 'env -u NO_COLOR%s %q --show <<<%q\necho "[exit $?]"\nsleep 600\n' "$env" "$GRIDBFS" "$S1" >term.sh
+    tmux -L show -f /dev/null new-session -d -s t -x 100 -y 40 "exec bash --norc --noprofile term.sh"
+    for ((i = 0; i < 1200; i++)); do # a guard against a hang, not a timing
+        plain=$(tmux -L show capture-pane -p -t t)
+        [[ $plain == *'[exit '* ]] && break
+        sleep 0.1
+    done
+    coded=$(tmux -L show capture-pane -p -e -t t)
+    tmux -L show kill-server
+    plain=$(sed '/^$/d' <<<"$plain")
+}
+
+@test "on a terminal the changed cells are in reverse video, and the text is the plain one" {
+    gridbfs --show <<<"$S1" | sed '/^$/d' >want
+    echo '[exit 0]' >>want
+    on_terminal
+    assert_equal "$plain" "$(cat want)"
+    # every mark is followed by its cell in reverse video, and nothing else is
+    local marks reversed
+    marks=$(grep -o '\*' want | wc -l)
+    reversed=$(grep -o $'\\*\e\\[7m[bw]' <<<"$coded" | wc -l)
+    [ "$marks" -gt 0 ] && [ "$reversed" = "$marks" ] ||
+        fail "$marks marks, $reversed cells after one in reverse video"
+    [ "$(grep -o $'\e\\[7m' <<<"$coded" | wc -l)" = "$marks" ]
+    # NO_COLOR set and not empty: plain; set but empty: still highlighted
+    on_terminal NO_COLOR=1
+    assert_equal "$plain" "$(cat want)"
+    ! grep -q $'\e\\[7m' <<<"$coded" || fail "reverse video under NO_COLOR=1"
+    on_terminal NO_COLOR=
+    [ "$(grep -o $'\e\\[7m' <<<"$coded" | wc -l)" = "$marks" ]
+}
