@@ -190,8 +190,11 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
                         const gridbfs_board *boards, const solve_result *ans)
 {
     char msg[RULES_MSG_MAX];
-    if (show_write(rc->show, j->in, boards, ans->path, ans->npath, &c->out,
-                   msg) == 0)
+    /* the path is always asked for with --show: a count without it is no
+       path to draw */
+    const uint16_t *path = ans->npath == ans->moves ? ans->path : NULL;
+    if (show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg) ==
+        0)
         return;
     if (!j->quiet && !rc->quiet)
         sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,

@@ -30,11 +30,6 @@ static int cell_of(const gridbfs_board *b, uint32_t k)
     return (int)(b->w[k / 64] >> (k % 64) & 1);
 }
 
-static void sb_puts(strbuf *sb, const char *s)
-{
-    sb_add(sb, s, strlen(s));
-}
-
 /*
  * Board b of in's rule, a row a line, each cell its mark and its
  * character; the cells where b differs from before (NULL: none) marked.
@@ -51,10 +46,10 @@ static void draw_board(enum show_mode mode, const rule_inst *in,
             int changed = before && cell_of(before, k) != cell_of(b, k);
             sb_putc(sb, changed ? MARK : ' ');
             if (changed && mode == SHOW_HIGHLIGHT)
-                sb_puts(sb, HIGHLIGHT_ON);
+                sb_add(sb, HIGHLIGHT_ON, sizeof HIGHLIGHT_ON - 1);
             sb_putc(sb, ch);
             if (changed && mode == SHOW_HIGHLIGHT)
-                sb_puts(sb, HIGHLIGHT_OFF);
+                sb_add(sb, HIGHLIGHT_OFF, sizeof HIGHLIGHT_OFF - 1);
         }
         sb_putc(sb, '\n');
     }
@@ -104,10 +99,11 @@ int show_write(enum show_mode mode, const rule_inst *in,
                strbuf *sb, char *msg)
 {
     int status = -1;
-    sb_puts(sb, "start:\n");
+    size_t undo;
+    sb_printf(sb, "start:\n");
     draw_board(mode, in, &boards[0], NULL, sb);
     if (in->rule.boards == 2) {
-        sb_puts(sb, "target:\n");
+        sb_printf(sb, "target:\n");
         draw_board(mode, in, &boards[1], NULL, sb);
     }
     if (n && !path) { /* cannot be: --show asks for the path */
@@ -118,7 +114,7 @@ int show_write(enum show_mode mode, const rule_inst *in,
         cannot_replay(in, msg);
         goto out;
     }
-    size_t undo = sb->len;
+    undo = sb->len;
     if (draw_moves(mode, in, &boards[0], path, n, sb, msg) < 0) {
         sb->len = undo; /* not half a drawing */
         goto out;
@@ -126,10 +122,8 @@ int show_write(enum show_mode mode, const rule_inst *in,
     sb_printf(sb, "solved in %zu move%s\n", n, n == 1 ? "" : "s");
     status = 0;
 out:
-    if (status < 0) {
-        sb_puts(sb, msg);
-        sb_putc(sb, '\n');
-    }
+    if (status < 0)
+        sb_printf(sb, "%s\n", msg);
     sb_putc(sb, '\n');
     return status;
 }

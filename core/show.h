@@ -41,11 +41,12 @@ enum show_mode show_mode_for(FILE *out);
 /*
  * Append to sb the drawing of a solved puzzle: boards[0..in->rule.boards-1]
  * as parse_record() packed them (the start, and the target when there are
- * two), and path[0..n-1], one shortest sequence from the start.  Returns
- * 0; or -1 when the moves cannot be replayed (the plugin offers no way at
- * this board size, or broke its contract), with why in msg (RULES_MSG_MAX
- * bytes, no file or line) and one line saying so in sb instead of the
- * moves.  Each drawing ends with a blank line.
+ * two), and path[0..n-1], one shortest sequence from the start (NULL: no
+ * path was found).  Returns 0; or -1 when the moves cannot be replayed
+ * (no path, the plugin offers no way at this board size, or it broke its
+ * contract), with why in msg (RULES_MSG_MAX bytes, no file or line) and
+ * one line saying so in sb instead of the moves.  Each drawing ends with
+ * a blank line.
  */
 int show_write(enum show_mode mode, const rule_inst *in,
                const gridbfs_board *boards, const uint16_t *path, size_t n,
