@@ -14,7 +14,7 @@ _gridbfs()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
     local opts='-c --config -r --rule -s --size -f --format -p --path
         --no-path --no-header -o --output -j --jobs -P --plugin-dir -q
-        --quiet --stats --progress --no-progress --list-rules --check-config
+        --quiet --stats --show --progress --no-progress --list-rules --check-config
         -h --help -V --version'
     case $prev in
     -c | --config | -o | --output)

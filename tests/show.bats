@@ -15,8 +15,6 @@ setup() {
     echo 'rules:' >c.yaml
 }
 
-showref() { "$GRIDBFS_TEST_BIN/showref" "$@"; }
-
 # upside_down < BOARDS: each board, then the same rows in reverse order (a
 # swap target with as many ones).
 upside_down() {
@@ -141,6 +139,23 @@ solved in 4 moves"
     gridbfs --show -j4 p.txt >four
     cmp one two && cmp one four
     run -0 showref flip -c bw -g uniform p.txt one
+    # rules and sizes mixed, 20x20 exact solves among cheap ones, bad records
+    flipbig boards -s 20x20 -n 4 -k -c 10 -g off -S 22 |
+        sed 's/^/rule=off /' >big
+    add_rule c.yaml off flip-neighbors 'goal: "off"' 'cells: "10"'
+    swapref gen -z -S 23 40 | sed 's/^/rule=p1225 /' >swaps
+    { paste -d '\n' big swaps p.txt | head -300; echo 'bwwb/bbwb'; } | sed '/^$/d' >mixed
+    run -1 gridbfs_to one -c c.yaml --show -j1 mixed
+    run -1 gridbfs_to two -c c.yaml --show -j2 mixed
+    run -1 gridbfs_to four -c c.yaml --show -j4 mixed
+    cmp one two && cmp one four
+    [ "$(grep -c '^solved in' one)" -gt 40 ]
+}
+
+@test "bash completion offers --show" {
+    run -0 bash -c 'source "$1"; COMP_WORDS=(gridbfs --sh); COMP_CWORD=1; _gridbfs; echo "${COMPREPLY[*]}"' \
+        sh "$BATS_TEST_DIRNAME/../completions/gridbfs.bash"
+    assert_output '--show'
 }
 
 @test "--show with -f csv or jsonl, or with --no-path, is a usage error" {
