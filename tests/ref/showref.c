@@ -237,9 +237,9 @@ static int check_givens(input *in, const opts *o, const board *puzzle,
                         int nboards)
 {
     static const char *const labels[] = {"start:", "target:"};
-    unsigned char marks[SIDE][SIDE];
+    unsigned char marks[SIDE][SIDE] = {{0}};
     board d;
-    for (int k = 0; k < nboards; k++) {
+    for (int k = 0; k < nboards && k < 2; k++) {
         if (!next_line(in) || strcmp(in->text, labels[k]) != 0)
             return fault(in, "expected", labels[k]), -1;
         if (read_board(in, o, &puzzle[k], &d, marks) < 0)
@@ -259,7 +259,7 @@ static int check_givens(input *in, const opts *o, const board *puzzle,
 static int check_step(input *in, const opts *o, long k, long n,
                       const char *answer, board *cur)
 {
-    unsigned char marks[SIDE][SIDE];
+    unsigned char marks[SIDE][SIDE] = {{0}};
     char head[64];
     board want = *cur, d;
     snprintf(head, sizeof head, "move %ld of %ld: ", k, n);
@@ -366,12 +366,45 @@ static int parse_opts(int argc, char **argv, opts *o, int *first)
     return argc - i == 2 ? 0 : -1;
 }
 
+/* Every record of recs against its drawing in shown; the exit status. */
+static int check_all(const opts *o, input *recs, input *shown)
+{
+    long solved = 0, moves = 0;
+    int faults = 0, nboards = o->rule == SWAP || o->goal == G_TARGET ? 2 : 1;
+    for (int ch; (ch = getc(shown->f)) != EOF;)
+        if (ch == '\033') {
+            fault(shown, "an escape byte in the output", NULL);
+            faults++;
+            break;
+        }
+    rewind(shown->f);
+    while (next_line(recs)) {
+        board puzzle[2] = {{0}};
+        shown->record = ++recs->record;
+        if (parse_record(o, recs->text, puzzle, 2) != nboards) {
+            fault(recs, "a record showref cannot read", NULL);
+            return 1;
+        }
+        int r = check_record(shown, o, puzzle, nboards, &moves);
+        if (r < 0)
+            return 1;
+        solved += r;
+    }
+    if (next_line(shown)) {
+        fault(shown, "output after the last record", shown->text);
+        faults++;
+    }
+    if (faults)
+        return 1;
+    printf("records %ld solved %ld moves %ld\n", recs->record, solved, moves);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     opts o = {0};
     input recs = {0}, shown = {0};
-    long solved = 0, moves = 0;
-    int first, faults = 0;
+    int first, status = 2;
     if (parse_opts(argc, argv, &o, &first) < 0) {
         fputs("usage: showref flip|lines|swap|cell [-c CELLS] [-g GOAL] [-t "
               "STENCIL] [-w] [-8] RECORDS SHOWN\n",
@@ -380,36 +413,13 @@ int main(int argc, char **argv)
     }
     recs.f = fopen(argv[first], "r");
     shown.f = fopen(argv[first + 1], "rb");
-    if (!recs.f || !shown.f) {
+    if (!recs.f || !shown.f)
         perror("showref");
-        return 2;
-    }
-    int nboards = o.rule == SWAP || o.goal == G_TARGET ? 2 : 1;
-    for (int ch; (ch = getc(shown.f)) != EOF;)
-        if (ch == '\033') {
-            fault(&shown, "an escape byte in the output", NULL);
-            faults++;
-            break;
-        }
-    rewind(shown.f);
-    while (next_line(&recs)) {
-        board puzzle[2];
-        shown.record = ++recs.record;
-        if (parse_record(&o, recs.text, puzzle, 2) != nboards) {
-            fault(&recs, "a record showref cannot read", NULL);
-            return 1;
-        }
-        int r = check_record(&shown, &o, puzzle, nboards, &moves);
-        if (r < 0)
-            return 1;
-        solved += r;
-    }
-    if (next_line(&shown)) {
-        fault(&shown, "output after the last record", shown.text);
-        faults++;
-    }
-    if (faults)
-        return 1;
-    printf("records %ld solved %ld moves %ld\n", recs.record, solved, moves);
-    return 0;
+    else
+        status = check_all(&o, &recs, &shown);
+    if (recs.f)
+        fclose(recs.f);
+    if (shown.f)
+        fclose(shown.f);
+    return status;
 }
