@@ -153,8 +153,8 @@ solved in 4 moves"
 }
 
 @test "bash completion offers --show" {
-    run -0 bash -c 'source "$1"; COMP_WORDS=(gridbfs --sh); COMP_CWORD=1; _gridbfs; echo "${COMPREPLY[*]}"' \
-        sh "$BATS_TEST_DIRNAME/../completions/gridbfs.bash"
+    run -0 bash -c 'source "$1"; COMP_WORDS=("$2" --sh); COMP_CWORD=1; _gridbfs; echo "${COMPREPLY[*]}"' \
+        sh "$BATS_TEST_DIRNAME/../completions/gridbfs.bash" "$GRIDBFS"
     assert_output '--show'
 }
 
