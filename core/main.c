@@ -20,6 +20,7 @@
 #include "output.h"
 #include "rules.h"
 #include "run.h"
+#include "show.h"
 #include "text.h"
 #include "util.h"
 
@@ -39,6 +40,7 @@ typedef struct ctx {
     long jobs;    /* -1: not given */
     int progress; /* 1 --progress, -1 --no-progress, 0 neither */
     int quiet, stats, no_header;
+    int show; /* --show */
     int check_config, list_rules;
     char **plugin_dirs;
     size_t nplugin_dirs;
@@ -89,6 +91,10 @@ static void usage(FILE *f)
         "  -p, --path            also print one shortest move sequence\n"
         "      --no-path         never print it, whatever a profile says\n"
         "      --no-header       no CSV header row (for appending shards)\n"
+        "      --show            draw each solved record move by move (implies "
+        "-p;\n"
+        "                        judge format only; highlighted on a terminal\n"
+        "                        unless NO_COLOR is set)\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
         "  -j, --jobs N          worker threads (default: all processors)\n"
@@ -110,9 +116,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n", output_formats[i].name,
                 output_formats[i].description);
     fputs("\n"
-          "Exit status: 0 all solved or impossible, 1 some record invalid or "
-          "over a limit,\n"
-          "2 a usage, configuration, plugin or I/O error.\n",
+          "Exit status: 0 all solved or impossible, 1 some record invalid, "
+          "over a limit\n"
+          "or not drawn by --show, 2 a usage, configuration, plugin or I/O "
+          "error.\n",
           f);
 }
 
@@ -123,7 +130,8 @@ enum {
     OPT_NO_PROGRESS,
     OPT_STATS,
     OPT_NO_PATH,
-    OPT_NO_HEADER
+    OPT_NO_HEADER,
+    OPT_SHOW
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -166,6 +174,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"path", no_argument, NULL, 'p'},
         {"no-path", no_argument, NULL, OPT_NO_PATH},
         {"no-header", no_argument, NULL, OPT_NO_HEADER},
+        {"show", no_argument, NULL, OPT_SHOW},
         {"output", required_argument, NULL, 'o'},
         {"jobs", required_argument, NULL, 'j'},
         {"plugin-dir", required_argument, NULL, 'P'},
@@ -198,6 +207,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 'p': c->path = 1; break;
         case OPT_NO_PATH: c->path = -1; break;
         case OPT_NO_HEADER: c->no_header = 1; break;
+        case OPT_SHOW: c->show = 1; break;
         case 'o': c->output = optarg; break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
@@ -364,6 +374,15 @@ static int validate(ctx *c)
                 in->error);
             ok = 0;
         }
+    }
+    if (ok && c->show && c->path < 0) {
+        msg("--show draws the path: it cannot go with --no-path");
+        ok = 0;
+    } else if (ok && c->show && c->out_format != FORMAT_JUDGE) {
+        msg("--show draws boards as text, for -f judge: not -f %s (its "
+            "path field has the moves)",
+            output_formats[c->out_format].name);
+        ok = 0;
     }
     if (!ok)
         return -1;
@@ -623,7 +642,7 @@ int main(int argc, char **argv)
         goto out;
     if (!c.format)
         c.format = c.cfg.format;
-    rules_choice chosen = {c.rule, c.rows, c.cols, c.path};
+    rules_choice chosen = {c.rule, c.rows, c.cols, c.show ? 1 : c.path};
     c.rules = rules_new(&c.cfg, c.ld, &chosen);
     if (c.list_rules) {
         if (output_format(c.format, &c.out_format)) /* text, as for judge */
@@ -652,6 +671,7 @@ int main(int argc, char **argv)
         .quiet = c.quiet,
         .stats = c.stats,
         .no_header = c.no_header,
+        .show = c.show ? show_mode_for(outfile_stream(c.out)) : SHOW_OFF,
         .out = outfile_stream(c.out),
     };
     c.status = run(&rc, argv + optind, argc - optind);

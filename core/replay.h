@@ -5,7 +5,7 @@
  * where they lead).  Nothing rule-specific is here.
  *
  * Boards of at most 64 cells are replayed with the plugin's expand();
- * bigger ones need what the plugin offers for them (see replay_move()).
+ * bigger ones with its apply() (ABI 1.3), when it offers one.
  *
  * Ownership: every pointer is borrowed for the call.  Safe to call from
  * several threads on one rule instance, as expand() is.
@@ -23,13 +23,14 @@
  * *out = *board after move (0 .. in->rule.moves-1) of in's rule; *out is
  * *board itself when the move does not apply.  Returns 0, or -1 when the
  * plugin cannot replay a move at this board size (more than 64 cells and
- * no way offered for them) or broke its contract (a cell set outside the
- * board): the caller says which rule could not be replayed.
+ * no apply()) or broke its contract (a cell set outside the board): the
+ * caller says which rule could not be replayed.
  */
 int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
                 gridbfs_board *out);
 
-/* Whether replay_move() can replay in's rule at its size. */
+/* Whether replay_move() can replay in's rule at its size: at most 64
+   cells, or a plugin with apply(). */
 int replay_possible(const rule_inst *in);
 
 #endif /* GRIDBFS_REPLAY_H */

@@ -191,6 +191,24 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     return rec;
 }
 
+/* --show's drawing of j's solved boards after its answer; a record that
+   cannot be drawn has a message, and earns exit status 1. */
+static void show_record(const run_config *rc, chunk *c, const job *j,
+                        const gridbfs_board *boards, const solve_result *ans)
+{
+    char msg[RULES_MSG_MAX];
+    /* the path is always asked for with --show: a count without it is no
+       path to draw */
+    const uint16_t *path = ans->npath == ans->moves ? ans->path : NULL;
+    if (show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg) ==
+        0)
+        return;
+    if (!j->quiet && !rc->quiet)
+        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
+                  (unsigned long long)j->line, msg);
+    c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+}
+
 /* Answer and format the records of c not yet answered; needs no lock. */
 static void answer_chunk(const run_config *rc, worker *w, chunk *c)
 {
@@ -226,6 +244,8 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
         c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
+        if (rc->show && res.ans.status == ST_SOLVED)
+            show_record(rc, c, j, boards, &res.ans);
     }
 }
 
