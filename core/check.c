@@ -92,6 +92,7 @@ typedef struct move_table {
 
 /* What a judged file came to. */
 typedef struct outcome {
+    int silent; /* a drop-in judge's: its one line says it all */
     uint64_t cases, counts[CHECK_VERDICTS];
     int status;  /* the exit status of --check */
     int trouble; /* a file could not be read: why */
@@ -146,7 +147,8 @@ static void set_status(outcome *o, int status)
 /* A file that could not be read ("FILE: reason"): said, and exit 2. */
 static void trouble(outcome *o, const char *why)
 {
-    say("%s", why);
+    if (!o->silent)
+        say("%s", why);
     set_status(o, EXIT_TROUBLE);
     if (!o->trouble)
         fmt(o->trouble_msg, sizeof o->trouble_msg, "%s", why);
@@ -507,7 +509,9 @@ static int read_case(checker *k, check_case *c)
         }
         if (!rec->notice)
             break;
-        say("%s:%" PRIu64 ": %s", k->src_shown, rec->error_line, rec->error);
+        if (!k->o->silent)
+            say("%s:%" PRIu64 ": %s", k->src_shown, rec->error_line,
+                rec->error);
         set_status(k->o, EXIT_RECORDS);
     }
     /* instances the case before this one does not use may go */
@@ -804,7 +808,8 @@ static void judge_all(checker *k)
     check_case *cur = &cases[0], *next = &cases[1];
     int have = read_case(k, cur);
     if (!have && peek(k)) {
-        say("%s:%" PRIu64 ": an answer to no puzzle", k->a.shown, k->a.no);
+        if (!k->o->silent)
+            say("%s:%" PRIu64 ": an answer to no puzzle", k->a.shown, k->a.no);
         set_status(k->o, EXIT_RECORDS);
     }
     while (have) {
@@ -886,7 +891,7 @@ int check_answers(const check_config *cc, const char *answers,
 static void judge_jury(const check_config *cc, const char *jury,
                        char *const *input, char *why, size_t cap)
 {
-    outcome o = {0};
+    outcome o = {.silent = 1};
     judge_file(cc, jury, input, 1, &o);
     why[0] = '\0';
     if (o.trouble)
@@ -897,7 +902,9 @@ static void judge_jury(const check_config *cc, const char *jury,
             o.first_case, o.first_line, check_verdict_names[o.first_v],
             o.first_reason);
     else if (o.status)
-        fmt(why, cap, "the input has faults (said above)");
+        fmt(why, cap,
+            "the input file has a fault outside its cases (see "
+            "gridbfs --check)");
 }
 
 /* testlib: ok 0, wrong answer 1, presentation error ("wrong output
@@ -972,8 +979,9 @@ int check_judge(const check_config *cc, enum check_mode mode, char *const *args,
 {
     check_config quiet = *cc;
     char fail[3 * REASON_MAX];
-    outcome o = {0};
+    outcome o = {.silent = 1};
     quiet.out = NULL;
+    quiet.quiet = 1; /* the one line names the first fault */
     if (nargs < 3 || (mode == CHECK_TESTLIB && nargs > 5)) {
         say(mode == CHECK_TESTLIB
                 ? "--testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]"
