@@ -170,20 +170,24 @@ static void set_verdict(verdict *v, enum check_verdict what, const char *format,
     va_end(ap);
 }
 
+/* Words w quoted for a reason, into buf: made printable, cut short. */
+static const char *quote_words(const strbuf *w, char *buf, size_t cap)
+{
+    char raw[4 * TEXT_QUOTE_SHORT], shown[TEXT_QUOTE_BUF];
+    size_t n = w->len < sizeof raw - 1 ? w->len : sizeof raw - 1;
+    for (size_t i = 0; i < n; i++)
+        raw[i] = w->p[i] ? w->p[i] : '?';
+    raw[n] = '\0';
+    fmt(buf, cap, "\"%s\"", text_quote(shown, sizeof shown, raw));
+    return buf;
+}
+
 /* The answers' line peeked, quoted for a reason, into buf. */
 static const char *quoted(const checker *k, char *buf, size_t cap)
 {
-    char raw[4 * TEXT_QUOTE_SHORT], shown[TEXT_QUOTE_BUF];
-    const strbuf *l = &k->a.line;
-    if (k->a.kind == READER_LONG) {
-        fmt(buf, cap, "a line of more than %zu bytes", k->cc->cfg->max_line);
-        return buf;
-    }
-    size_t n = l->len < sizeof raw - 1 ? l->len : sizeof raw - 1;
-    for (size_t i = 0; i < n; i++)
-        raw[i] = l->p[i] ? l->p[i] : '?';
-    raw[n] = '\0';
-    fmt(buf, cap, "\"%s\"", text_quote(shown, sizeof shown, raw));
+    if (k->a.kind != READER_LONG)
+        return quote_words(&k->a.line, buf, cap);
+    fmt(buf, cap, "a line of more than %zu bytes", k->cc->cfg->max_line);
     return buf;
 }
 
@@ -467,6 +471,8 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     uint64_t line = rec->line;
     rule_inst *in = c->in;
     solve_result res = {ST_INVALID, 0, NULL, 0, c->msg};
+    memset(c->boards, 0, sizeof c->boards); /* a bad one's moves are still
+                                               read, and replayed */
     if (parse_record(in, rec, c->boards, c->msg, &line) == 0)
         res = solve_record(in, c->boards, k->bfs, c->msg);
     c->status = res.status;
@@ -500,9 +506,8 @@ static int read_case(checker *k, check_case *c)
         if (!k->rd && open_input(k) < 0)
             return 0;
         if (!(rec = reader_next(k->rd))) {
-            if (reader_error(k->rd)) {
+            if (reader_error(k->rd))
                 trouble(k->o, reader_error(k->rd));
-            }
             reader_close(k->rd);
             k->rd = NULL;
             continue;
@@ -622,17 +627,6 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
     return replay && !broken && reaches_goal(c, &b);
 }
 
-/* Words w quoted for a reason, into buf. */
-static const char *quote_words(const strbuf *w, char *buf, size_t cap)
-{
-    char raw[4 * TEXT_QUOTE_SHORT], shown[TEXT_QUOTE_BUF];
-    size_t n = w->len < sizeof raw - 1 ? w->len : sizeof raw - 1;
-    memcpy(raw, w->p, n);
-    raw[n] = '\0';
-    fmt(buf, cap, "\"%s\"", text_quote(shown, sizeof shown, raw));
-    return buf;
-}
-
 /*
  * The count of case c's answer against its fewest moves; given: its moves
  * were printed, and reached tells whether they reach a goal.
@@ -641,9 +635,7 @@ static void judge_count(const check_case *c, uint64_t count, int given,
                         int reached, verdict *v)
 {
     char q[2 * TEXT_QUOTE_BUF];
-    if (given && !reached) {
-        set_verdict(v, CHECK_WRONG, "the moves do not reach the goal");
-    } else if (c->impossible && c->status == ST_IMPOSSIBLE && given) {
+    if (c->impossible && c->status == ST_IMPOSSIBLE && given && reached) {
         set_verdict(v, CHECK_FAIL,
                     "%" PRIu64 " moves reach the goal, where gridbfs "
                     "found none",
@@ -652,6 +644,8 @@ static void judge_count(const check_case *c, uint64_t count, int given,
         set_verdict(v, CHECK_WRONG, "a count where the answer is %s%s",
                     quote_words(&c->t.impossible, q, sizeof q),
                     c->status == ST_SOLVED ? " (past max_moves)" : "");
+    } else if (given && !reached) {
+        set_verdict(v, CHECK_WRONG, "the moves do not reach the goal");
     } else if (count > c->moves) {
         set_verdict(v, CHECK_WRONG,
                     "not optimal: %" PRIu64 " moves, the fewest is %" PRIu64,

@@ -139,6 +139,12 @@ mutate() {
     # an extra line
     { cat "$T/good"; echo done; } >"$T/bad"
     check_is 'case 1 (line 1): presentation error: extra line 6 after the last case: "done"' p1225 "$T/bad" "$in"
+    # moves where there is no answer: 4 ones cannot become 8 (by hand)
+    printf '1111\n0000\n0000\n0000\n1111\n1111\n0000\n0000\n' >"$T/imp"
+    printf '2\n1121\n1222\n' >"$T/bad"
+    check_is 'case 1 (line 1): wrong answer: a count where the answer is "Impossible"' p1225 "$T/bad" "$T/imp"
+    echo Impossible >"$T/bad"
+    check_is 'case 1 (line 1): accepted' p1225 "$T/bad" "$T/imp"
     # unparseable
     printf 'four\n' >"$T/bad"
     check_is 'case 1 (line 1): presentation error: expected the number of moves, got "four"' p1225 "$T/bad" "$in"
