@@ -26,7 +26,6 @@
 #include "util.h"
 
 #define MOVE_TABLES 16 /* rule instances whose move texts are kept */
-#define REASON_MAX 512
 #define NAME_MAX_SHOWN 1024
 /* A bare number where moves are still owed is taken for the next case's
    count when it is at most COUNT_FACTOR times that case's fewest moves
@@ -79,7 +78,7 @@ typedef struct answer_lines {
 
 typedef struct verdict {
     enum check_verdict v;
-    char reason[REASON_MAX];
+    char reason[CHECK_REASON_MAX];
 } verdict;
 
 typedef struct move_table {
@@ -89,19 +88,6 @@ typedef struct move_table {
     uint32_t rows, cols;
     uint64_t used;
 } move_table;
-
-/* What a judged file came to. */
-typedef struct outcome {
-    int silent; /* a drop-in judge's: its one line says it all */
-    uint64_t cases, counts[CHECK_VERDICTS];
-    int status;  /* the exit status of --check */
-    int trouble; /* a file could not be read: why */
-    char trouble_msg[REASON_MAX];
-    /* the first case not accepted */
-    uint64_t first_case, first_line;
-    enum check_verdict first_v;
-    char first_reason[REASON_MAX];
-} outcome;
 
 typedef struct checker {
     const check_config *cc;
@@ -121,7 +107,7 @@ typedef struct checker {
     reader_layout lay;
     char src_shown[NAME_MAX_SHOWN];
     uint64_t seq;
-    outcome *o;
+    check_outcome *o;
 } checker;
 
 /* ---- messages and the report ---------------------------------------- */
@@ -138,14 +124,14 @@ static void say(const char *format, ...)
     va_end(ap);
 }
 
-static void set_status(outcome *o, int status)
+static void set_status(check_outcome *o, int status)
 {
     if (status > o->status)
         o->status = status;
 }
 
 /* A file that could not be read ("FILE: reason"): said, and exit 2. */
-static void trouble(outcome *o, const char *why)
+static void trouble(check_outcome *o, const char *why)
 {
     if (!o->silent)
         say("%s", why);
@@ -191,11 +177,23 @@ static const char *quoted(const checker *k, char *buf, size_t cap)
     return buf;
 }
 
+/* A report line in each format: the text before the case's number, then
+   before its line, its verdict, its reason (or none), and at the end. */
+typedef struct report_layout {
+    const char *pre, *mid, *verdict, *reason, *none, *end;
+} report_layout;
+static const report_layout report_layouts[FORMAT_COUNT] = {
+    [FORMAT_JUDGE] = {"case ", " (line ", "): ", ": ", "", "\n"},
+    [FORMAT_CSV] = {"", ",", ",", ",", ",", "\n"},
+    [FORMAT_JSONL] = {"{\"case\":", ",\"line\":", ",\"verdict\":\"",
+                      "\",\"reason\":", "\",\"reason\":null", "}\n"},
+};
+
 /* One case's verdict in the report, and in the outcome. */
 static void report(checker *k, const check_case *c, uint64_t line,
                    const verdict *v)
 {
-    outcome *o = k->o;
+    check_outcome *o = k->o;
     strbuf *sb = &k->report;
     o->cases++;
     o->counts[v->v]++;
@@ -210,29 +208,25 @@ static void report(checker *k, const check_case *c, uint64_t line,
     }
     if (!k->cc->out)
         return;
-    const char *reason = v->v == CHECK_ACCEPTED ? NULL : v->reason;
+    const report_layout *l = &report_layouts[k->cc->format];
     const char *word = check_verdict_names[v->v];
-    switch (k->cc->format) {
-    case FORMAT_CSV:
-        sb_printf(sb, "%" PRIu64 ",%" PRIu64 ",%s,", c->no, line, word);
-        output_csv_field(sb, reason ? reason : "");
-        sb_putc(sb, '\n');
-        break;
-    case FORMAT_JSONL:
-        sb_printf(sb,
-                  "{\"case\":%" PRIu64 ",\"line\":%" PRIu64
-                  ",\"verdict\":\"%s\",\"reason\":",
-                  c->no, line, word);
-        if (reason)
-            output_json_string(sb, reason);
-        else
-            sb_add(sb, "null", 4);
-        sb_add(sb, "}\n", 2);
-        break;
-    default:
-        sb_printf(sb, "case %" PRIu64 " (line %" PRIu64 "): %s%s%s\n", c->no,
-                  line, word, reason ? ": " : "", reason ? reason : "");
-    }
+    sb_add(sb, l->pre, strlen(l->pre));
+    sb_u64(sb, c->no);
+    sb_add(sb, l->mid, strlen(l->mid));
+    sb_u64(sb, line);
+    sb_add(sb, l->verdict, strlen(l->verdict));
+    sb_add(sb, word, strlen(word));
+    if (v->v == CHECK_ACCEPTED)
+        sb_add(sb, l->none, strlen(l->none));
+    else
+        sb_add(sb, l->reason, strlen(l->reason));
+    if (v->v != CHECK_ACCEPTED && k->cc->format == FORMAT_CSV)
+        output_csv_field(sb, v->reason);
+    else if (v->v != CHECK_ACCEPTED && k->cc->format == FORMAT_JSONL)
+        output_json_string(sb, v->reason);
+    else if (v->v != CHECK_ACCEPTED)
+        sb_add(sb, v->reason, strlen(v->reason));
+    sb_add(sb, l->end, strlen(l->end));
     if (sb->len >= (1u << 16)) {
         fwrite(sb->p, 1, sb->len, k->cc->out);
         sb->len = 0;
@@ -818,12 +812,8 @@ static void judge_all(checker *k)
     case_free(&cases[1]);
 }
 
-/*
- * Judge the answers in the file answers to the puzzles of
- * files[0..nfiles-1] into *o, with cc->out's report when it is set.
- */
-static void judge_file(const check_config *cc, const char *answers,
-                       char *const *files, int nfiles, outcome *o)
+void check_file(const check_config *cc, const char *answers, char *const *files,
+                int nfiles, check_outcome *o)
 {
     char err[RULES_MSG_MAX];
     checker k = {0};
@@ -865,7 +855,7 @@ static void judge_file(const check_config *cc, const char *answers,
 int check_answers(const check_config *cc, const char *answers,
                   char *const *files, int nfiles)
 {
-    outcome o = {0};
+    check_outcome o = {0};
     int puzzles_stdin = nfiles == 0;
     for (int i = 0; i < nfiles; i++)
         puzzles_stdin |= strcmp(files[i], "-") == 0;
@@ -874,123 +864,6 @@ int check_answers(const check_config *cc, const char *answers,
             "input");
         return EXIT_TROUBLE;
     }
-    judge_file(cc, answers, files, nfiles, &o);
+    check_file(cc, answers, files, nfiles, &o);
     return o.status;
-}
-
-/* ---- the drop-in special judges ------------------------------------- */
-
-/* The jury's answer is judged first: anything but all accepted is the
-   checker's failure; "" when it is right. */
-static void judge_jury(const check_config *cc, const char *jury,
-                       char *const *input, char *why, size_t cap)
-{
-    outcome o = {.silent = 1};
-    judge_file(cc, jury, input, 1, &o);
-    why[0] = '\0';
-    if (o.trouble)
-        fmt(why, cap, "%s", o.trouble_msg);
-    else if (o.cases != o.counts[CHECK_ACCEPTED])
-        fmt(why, cap,
-            "the jury's answer, case %" PRIu64 " (line %" PRIu64 "): %s: %s",
-            o.first_case, o.first_line, check_verdict_names[o.first_v],
-            o.first_reason);
-    else if (o.status)
-        fmt(why, cap,
-            "the input file has a fault outside its cases (see "
-            "gridbfs --check)");
-}
-
-/* testlib: ok 0, wrong answer 1, presentation error ("wrong output
-   format") 2, failure 3; the comment on stderr and in the result file. */
-static int testlib_verdict(const outcome *o, const char *fail,
-                           const char *result)
-{
-    static const char *const words[CHECK_VERDICTS] = {
-        "ok", "wrong answer", "wrong output format", "FAIL"};
-    static const int codes[CHECK_VERDICTS] = {0, 1, 2, 3};
-    char line[3 * REASON_MAX];
-    enum check_verdict v = o->first_v;
-    if (*fail || o->trouble) {
-        v = CHECK_FAIL;
-        fmt(line, sizeof line, "FAIL %s", *fail ? fail : o->trouble_msg);
-    } else if (o->cases == o->counts[CHECK_ACCEPTED]) {
-        v = CHECK_ACCEPTED;
-        fmt(line, sizeof line, "ok %" PRIu64 " case%s", o->cases,
-            o->cases == 1 ? "" : "s");
-    } else {
-        fmt(line, sizeof line, "%s case %" PRIu64 " (line %" PRIu64 "): %s",
-            words[v], o->first_case, o->first_line, o->first_reason);
-    }
-    fflush(stdout);
-    fprintf(stderr, "%s\n", line);
-    FILE *f = result ? fopen(result, "w") : NULL;
-    if (result && (!f || fprintf(f, "%s\n", line) < 0 || fclose(f) != 0)) {
-        say("%s: %s", result, strerror(errno));
-        return codes[CHECK_FAIL];
-    }
-    return codes[v];
-}
-
-/* Kattis: accepted 42, rejected 43, the reason in
-   FEEDBACK_DIR/judgemessage.txt; a failure of the checker is exit 2. */
-static int kattis_verdict(const outcome *o, const char *fail, const char *dir)
-{
-    char line[3 * REASON_MAX];
-    size_t n = strlen(dir);
-    char *path = xmalloc(n + sizeof "/judgemessage.txt");
-    int code = 43;
-    memcpy(path, dir, n);
-    strcpy(path + n - (n && dir[n - 1] == '/'), "/judgemessage.txt");
-    if (*fail || o->trouble) {
-        code = EXIT_TROUBLE;
-        fmt(line, sizeof line, "judge error: %s",
-            *fail ? fail : o->trouble_msg);
-        say("%s", line);
-    } else if (o->cases == o->counts[CHECK_ACCEPTED]) {
-        code = 42;
-        fmt(line, sizeof line, "accepted: %" PRIu64 " case%s", o->cases,
-            o->cases == 1 ? "" : "s");
-    } else {
-        fmt(line, sizeof line, "case %" PRIu64 " (line %" PRIu64 "): %s: %s",
-            o->first_case, o->first_line, check_verdict_names[o->first_v],
-            o->first_reason);
-        if (o->first_v == CHECK_FAIL)
-            code = EXIT_TROUBLE;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f || fprintf(f, "%s\n", line) < 0 || fclose(f) != 0) {
-        char shown[NAME_MAX_SHOWN];
-        say("%s: %s", text_quote(shown, sizeof shown, path), strerror(errno));
-        code = EXIT_TROUBLE;
-    }
-    free(path);
-    return code;
-}
-
-int check_judge(const check_config *cc, enum check_mode mode, char *const *args,
-                int nargs)
-{
-    check_config quiet = *cc;
-    char fail[3 * REASON_MAX];
-    outcome o = {.silent = 1};
-    quiet.out = NULL;
-    quiet.quiet = 1; /* the one line names the first fault */
-    if (nargs < 3 || (mode == CHECK_TESTLIB && nargs > 5)) {
-        say(mode == CHECK_TESTLIB
-                ? "--testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]"
-                : "--kattis: expected INPUT JUDGE_ANSWER FEEDBACK_DIR "
-                  "[FLAGS...] < team_output");
-        return mode == CHECK_TESTLIB ? 3 : EXIT_TROUBLE;
-    }
-    /* Kattis's flags (case_sensitive, space_change_sensitive...) are
-       taken and not needed: answers are read as words, case and all */
-    const char *jury = args[mode == CHECK_TESTLIB ? 2 : 1];
-    const char *team = mode == CHECK_TESTLIB ? args[1] : "-";
-    judge_jury(&quiet, jury, args, fail, sizeof fail);
-    if (!*fail)
-        judge_file(&quiet, team, args, 1, &o);
-    if (mode == CHECK_TESTLIB)
-        return testlib_verdict(&o, fail, nargs > 3 ? args[3] : NULL);
-    return kattis_verdict(&o, fail, args[2]);
 }

@@ -11,6 +11,8 @@
  * gridbfs's own (solve.h); moves are looked up by their text and replayed
  * (replay.h).
  *
+ * check.c judges; check_judge.c speaks the testlib and Kattis conventions.
+ *
  * Ownership: the config, rules and streams of a check_config are borrowed
  * for the call; nothing is kept after it.  One thread.
  */
@@ -24,7 +26,8 @@
 #include "output.h"
 #include "rules.h"
 
-/* A case's verdict; the words are the report's. */
+/* A case's verdict; the words are the report's, the numbers testlib's
+   exit codes. */
 enum check_verdict {
     CHECK_ACCEPTED,
     CHECK_WRONG,        /* wrong answer */
@@ -46,6 +49,30 @@ typedef struct check_config {
     int no_header;          /* no CSV header row */
     FILE *out;              /* the report (CHECK_REPORT) */
 } check_config;
+
+#define CHECK_REASON_MAX 512
+
+/* What judging one file of answers came to. */
+typedef struct check_outcome {
+    int silent; /* set by the caller: no message on stderr (a drop-in
+                   judge's one line says it all) */
+    uint64_t cases, counts[CHECK_VERDICTS];
+    int status;  /* the exit status of --check */
+    int trouble; /* a file could not be read: why */
+    char trouble_msg[CHECK_REASON_MAX];
+    /* the first case not accepted */
+    uint64_t first_case, first_line;
+    enum check_verdict first_v;
+    char first_reason[CHECK_REASON_MAX];
+} check_outcome;
+
+/*
+ * Judge the answers in the file answers ("-" is standard input) to the
+ * puzzles of files[0..nfiles-1] (none: standard input) into *o, zeroed
+ * but for silent, with the report written to cc->out when it is set.
+ */
+void check_file(const check_config *cc, const char *answers, char *const *files,
+                int nfiles, check_outcome *o);
 
 /*
  * --check: judge the answers in the file answers ("-" is standard input)
