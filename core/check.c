@@ -743,6 +743,15 @@ static void judge_answer(checker *k, const check_case *c,
     }
 }
 
+/* Whether words a and b begin with the same word. */
+static int same_first_word(const strbuf *a, const strbuf *b)
+{
+    const char *sa = memchr(a->p, ' ', a->len), *sb = memchr(b->p, ' ', b->len);
+    size_t na = sa ? (size_t)(sa - a->p) : a->len;
+    size_t nb = sb ? (size_t)(sb - b->p) : b->len;
+    return na == nb && na && memcmp(a->p, b->p, na) == 0;
+}
+
 /* Judge case c's answer, next the case after it (NULL: c is the last,
    and whatever follows its answer is extra), and report it. */
 static void judge_case(checker *k, const check_case *c, const check_case *next)
@@ -755,12 +764,15 @@ static void judge_case(checker *k, const check_case *c, const check_case *next)
         return;
     }
     uint64_t line = k->a.no;
-    if (c->t.has_before && line_is(k, &c->t.before))
-        take(k);
-    else if (c->t.has_before)
+    if (c->t.has_before && !line_is(k, &c->t.before)) {
         set_verdict(&v, CHECK_PRESENTATION, "expected %s, got %s",
                     quote_words(&c->t.before, want, sizeof want),
                     quoted(k, q, sizeof q));
+        if (same_first_word(&k->a.line, &c->t.before))
+            take(k); /* a before line, wrong ("PUZZLE #3"): not the answer */
+    } else if (c->t.has_before) {
+        take(k);
+    }
     judge_answer(k, c, next, &v);
     if (c->status == ST_INVALID || c->status == ST_LIMIT) {
         v.v = CHECK_ACCEPTED; /* whatever the answer: not judged */

@@ -219,6 +219,17 @@ case 2 (line 7): wrong answer: line 9: expected "1 1 0 0 0 0", got "1 1 0 0 0 1"
     mutate "$JUDGES/poj1222/sample.out" '7s/#2/#3/'
     check_is 'case 1 (line 1): accepted
 case 2 (line 7): presentation error: expected "PUZZLE #2", got "PUZZLE #3"' poj1222 "$T/bad" "$in"
+    # a wrong or a missing PUZZLE line costs its case only
+    judgeref gen poj1222 -n 3 -S 4 >"$T/in3"
+    judgeref solve poj1222 "$T/in3" >"$T/ans3"
+    mutate "$T/ans3" '7s/#2/#3/'
+    check_is 'case 1 (line 1): accepted
+case 2 (line 7): presentation error: expected "PUZZLE #2", got "PUZZLE #3"
+case 3 (line 13): accepted' poj1222 "$T/bad" "$T/in3"
+    mutate "$T/ans3" '7d'
+    run --separate-stderr gridbfs -r poj1222 --check "$T/bad" "$T/in3"
+    assert_line -n 1 --partial 'case 2 (line 7): presentation error: expected "PUZZLE #2", got "'
+    assert_line -n 2 'case 3 (line 12): accepted'
     # truncated inside case 2
     head -n 10 "$JUDGES/poj1222/sample.out" >"$T/bad"
     check_is 'case 1 (line 1): accepted
