@@ -11,8 +11,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 
-#include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
