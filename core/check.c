@@ -160,9 +160,9 @@ static void set_verdict(verdict *v, enum check_verdict what, const char *format,
 static const char *quote_words(const strbuf *w, char *buf, size_t cap)
 {
     char raw[4 * TEXT_QUOTE_SHORT], shown[TEXT_QUOTE_BUF];
-    size_t n = w->len < sizeof raw - 1 ? w->len : sizeof raw - 1;
-    for (size_t i = 0; i < n; i++)
-        raw[i] = w->p[i] ? w->p[i] : '?';
+    size_t n = 0;
+    for (; n < w->len && n < sizeof raw - 1; n++)
+        raw[n] = w->p[n] ? w->p[n] : '?';
     raw[n] = '\0';
     fmt(buf, cap, "\"%s\"", text_quote(shown, sizeof shown, raw));
     return buf;
@@ -757,7 +757,7 @@ static int same_first_word(const strbuf *a, const strbuf *b)
 static void judge_case(checker *k, const check_case *c, const check_case *next)
 {
     verdict v = {CHECK_ACCEPTED, ""};
-    char q[2 * TEXT_QUOTE_BUF], want[2 * TEXT_QUOTE_BUF];
+    char q[2 * TEXT_QUOTE_BUF];
     if (!peek(k)) {
         set_verdict(&v, CHECK_PRESENTATION, "the answers end before this case");
         report(k, c, k->a.no + 1, &v);
@@ -765,6 +765,7 @@ static void judge_case(checker *k, const check_case *c, const check_case *next)
     }
     uint64_t line = k->a.no;
     if (c->t.has_before && !line_is(k, &c->t.before)) {
+        char want[2 * TEXT_QUOTE_BUF];
         set_verdict(&v, CHECK_PRESENTATION, "expected %s, got %s",
                     quote_words(&c->t.before, want, sizeof want),
                     quoted(k, q, sizeof q));
