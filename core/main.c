@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "config.h"
 #include "loader.h"
 #include "outfile.h"
@@ -42,6 +43,8 @@ typedef struct ctx {
     int quiet, stats, no_header;
     int show; /* --show */
     int check_config, list_rules;
+    const char *check;     /* --check ANSWERS */
+    enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
     char **plugin_dirs;
     size_t nplugin_dirs;
 
@@ -107,6 +110,15 @@ static void usage(FILE *f)
         "      --no-progress     no progress (by default: on a terminal)\n"
         "  -q, --quiet           no message for each invalid or limit record\n"
         "      --stats           a summary on standard error at the end\n"
+        "      --check ANSWERS   judge the answers in ANSWERS to the puzzles: "
+        "one\n"
+        "                        verdict a case (exit 1: some not accepted)\n"
+        "      --testlib INPUT OUTPUT ANSWER  a testlib checker (exit 0 ok,\n"
+        "                        1 wrong answer, 2 presentation error, 3 "
+        "fail)\n"
+        "      --kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT  a Kattis "
+        "output\n"
+        "                        validator (exit 42 accepted, 43 rejected)\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -131,7 +143,10 @@ enum {
     OPT_STATS,
     OPT_NO_PATH,
     OPT_NO_HEADER,
-    OPT_SHOW
+    OPT_SHOW,
+    OPT_CHECK,
+    OPT_TESTLIB,
+    OPT_KATTIS
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -184,6 +199,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
         {"quiet", no_argument, NULL, 'q'},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"check", required_argument, NULL, OPT_CHECK},
+        {"testlib", no_argument, NULL, OPT_TESTLIB},
+        {"kattis", no_argument, NULL, OPT_KATTIS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
@@ -220,6 +238,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_PROGRESS: c->progress = -1; break;
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
+        case OPT_CHECK: c->check = optarg; break;
+        case OPT_TESTLIB: c->judge = CHECK_TESTLIB; break;
+        case OPT_KATTIS: c->judge = CHECK_KATTIS; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -620,6 +641,19 @@ static enum progress_mode choose_progress(const ctx *c, char *const *files,
     return c->progress > 0 ? PROGRESS_LINES : PROGRESS_OFF;
 }
 
+/* --check, --testlib and --kattis (check.c). */
+static int check(ctx *c, char *const *args, int nargs)
+{
+    check_config cc = {&c->cfg,  c->rules,     c->out_format,
+                       c->quiet, c->no_header, NULL};
+    if (c->judge)
+        return check_judge(&cc, c->judge, args, nargs);
+    if (open_output(c))
+        return EXIT_TROUBLE;
+    cc.out = outfile_stream(c->out);
+    return check_answers(&cc, c->check, args, nargs);
+}
+
 static void cleanup(ctx *c)
 {
     rules_free(c->rules);
@@ -655,6 +689,10 @@ int main(int argc, char **argv)
         goto out;
     if (c.check_config) {
         c.status = 0;
+        goto out;
+    }
+    if (c.judge || c.check) {
+        c.status = check(&c, argv + optind, argc - optind);
         goto out;
     }
     if (open_output(&c))

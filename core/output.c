@@ -224,7 +224,7 @@ static void utf8_text(strbuf *sb, const char *str)
 }
 
 /* An RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
-static void csv_field(strbuf *sb, const char *s)
+void output_csv_field(strbuf *sb, const char *s)
 {
     int quote = strpbrk(s, ",\"\r\n") != NULL;
     if (quote)
@@ -263,7 +263,7 @@ void output_json_string(strbuf *sb, const char *str)
 static void add_text(const output *o, strbuf *sb, const char *s)
 {
     if (o->fmt == FORMAT_CSV)
-        csv_field(sb, s);
+        output_csv_field(sb, s);
     else
         output_json_string(sb, s);
 }

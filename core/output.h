@@ -57,6 +57,9 @@ void output_header(enum out_format fmt, strbuf *sb);
 
 /* str as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
 void output_json_string(strbuf *sb, const char *str);
+/* s as an RFC 4180 field: quoted when it holds a comma, quote, CR or LF;
+   invalid UTF-8 becomes U+FFFD. */
+void output_csv_field(strbuf *sb, const char *s);
 
 /* Room for one move's text. */
 #define OUTPUT_MOVE_TEXT_MAX 64

@@ -33,4 +33,21 @@ int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
    cells, or a plugin with apply(). */
 int replay_possible(const rule_inst *in);
 
+/*
+ * A rule instance's moves by their judge text (move_text() in
+ * GRIDBFS_MOVE_JUDGE), for --check: built once per instance, found by
+ * hash.  replay_moves_new() pairs with replay_moves_free(); the table
+ * copies what it needs and does not keep in.
+ */
+typedef struct replay_moves replay_moves;
+
+replay_moves *replay_moves_new(const rule_inst *in);
+void replay_moves_free(replay_moves *t);
+
+/*
+ * The move whose judge text is text[0..len-1] as words (text_words()),
+ * or -1: none is.  Where two moves have the same text, the lower one.
+ */
+long replay_moves_find(const replay_moves *t, const char *text, size_t len);
+
 #endif /* GRIDBFS_REPLAY_H */
