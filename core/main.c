@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "generate.h"
 #include "loader.h"
 #include "outfile.h"
 #include "output.h"
@@ -42,6 +43,7 @@ typedef struct ctx {
     int check_config, list_rules;
     char **plugin_dirs;
     size_t nplugin_dirs;
+    generate_opts gen; /* --generate and its options */
 
     char exe_dir[PATH_MAX];
     int copied; /* no share/gridbfs beside the binary: the installed one's */
@@ -100,8 +102,8 @@ static void usage(FILE *f)
         "                        (then plain lines, at most one a second)\n"
         "      --no-progress     no progress (by default: on a terminal)\n"
         "  -q, --quiet           no message for each invalid or limit record\n"
-        "      --stats           a summary on standard error at the end\n"
-        "  -h, --help            this help\n"
+        "      --stats           a summary on standard error at the "
+        "end\n" GENERATE_HELP "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
         "Formats:\n",
@@ -177,7 +179,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"stats", no_argument, NULL, OPT_STATS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
+        GENERATE_LONG_OPTIONS,
         {NULL, 0, NULL, 0}};
+    char err[MSG_MAX];
     int o;
 
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:qhV", longs, NULL)) !=
@@ -210,6 +214,15 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_PROGRESS: c->progress = -1; break;
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
+        case GENERATE_OPT_GENERATE:
+        case GENERATE_OPT_SEED:
+        case GENERATE_OPT_DISTANCE:
+        case GENERATE_OPT_IMPOSSIBLE:
+        case GENERATE_OPT_SPACED:
+            if (generate_option(&c->gen, o, optarg, err, sizeof err) == 0)
+                break;
+            msg("%s", err);
+            return -1;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -638,11 +651,19 @@ int main(int argc, char **argv)
         c.status = 0;
         goto out;
     }
-    if (open_output(&c))
-        goto out;
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();
+    if (c.gen.given) { /* puzzles out instead of answers */
+        char err[MSG_MAX];
+        c.status = generate_main(&c.gen, c.rules, c.output, argc - optind,
+                                 (unsigned)jobs, err, sizeof err);
+        if (err[0])
+            msg("%s", err);
+        goto out;
+    }
+    if (open_output(&c))
+        goto out;
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,
