@@ -776,8 +776,8 @@ static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
     const rule_inst *in = z->p->in;
     uint32_t boards = in->rule.boards;
     if (!in->profile) {
-        sb_printf(sb, "id=%" PRIu64 " size=%" PRIu32 "x%" PRIu32, z->k,
-                  in->rule.rows, in->rule.cols);
+        sb_printf(sb, "id=%" PRIu64 " rule=%s size=%" PRIu32 "x%" PRIu32, z->k,
+                  in->name, in->rule.rows, in->rule.cols);
         for (uint32_t b = 0; b < boards; b++) {
             sb_putc(sb, ' ');
             put_token(in, &z->b[b], sb);
