@@ -40,12 +40,13 @@
 #include "util.h"
 
 #define MAX_COUNT 1000000000u /* --generate's largest N */
-#define BLOCK_SHIFT 14        /* a table's states per counted block: 2^14 */
-#define TRIES 1000            /* walks or random boards for one puzzle */
-#define TARGET_TRIES 64       /* targets (a table each) for one puzzle */
-#define PATTERN_TRIES 64      /* patterns for a layout's parameter */
-#define BATCH 512             /* puzzles a batch, for each thread */
-#define PATTERN_MAX 512       /* bytes of a parameter's value */
+/* A table of 2^n states is counted in 2^(n/2) blocks of 2^(n - n/2):
+   a draw scans one block, the counts take 2^(n/2) words a distance. */
+#define TRIES 1000       /* walks or random boards for one puzzle */
+#define TARGET_TRIES 64  /* targets (a table each) for one puzzle */
+#define PATTERN_TRIES 64 /* patterns for a layout's parameter */
+#define BATCH 512        /* puzzles a batch, for each thread */
+#define PATTERN_MAX 512  /* bytes of a parameter's value */
 #define PATH_BYTES 4096
 #define NAME_PREFIX "case" /* a layout's name line: case1, case2... */
 
@@ -273,8 +274,7 @@ static uint32_t slot(const plan *p, uint32_t d)
 /* Count p's table by distance, and by block for each distance. */
 static void count_table(plan *p)
 {
-    uint64_t bsize = (uint64_t)1 << BLOCK_SHIFT;
-    p->nblocks = p->states > bsize ? (uint32_t)(p->states >> BLOCK_SHIFT) : 1;
+    p->nblocks = (uint32_t)1 << p->cells / 2;
     for (uint64_t s = 0; s < p->states; s++)
         p->count[p->dist[s]]++;
     for (uint32_t d = 0; d < TABLE_UNREACHED; d++)
