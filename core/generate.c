@@ -1,24 +1,9 @@
 /*
- * generate.c - see generate.h.
- *
- * How a puzzle is drawn (README, "Generating puzzles"), by what the rule
- * offers at its size; the method is chosen once per rule instance, so it
- * never depends on -j:
- *
- *   table   a fixed goal set and a distance table that fits (at most 30
- *           cells, limits.table_memory and limits.memory): the state is
- *           drawn uniformly among the states at the distance drawn, found
- *           through per-block counts of every distance.
- *   target  the goal comes with the puzzle (a swap's target): a uniform
- *           random target, its own table, a start uniform among the states
- *           at the distance from it; another target when it has none.
- *   walk    at most 64 cells, no table: from a goal, the distance's number
- *           of distinct moves in a random order, kept when the rule's
- *           solver (solve.h) says the distance is exactly that.
- *   solve   bigger boards, whose moves cannot be replayed: random boards,
- *           kept when the solver gives the distance asked for.
- * Without --distance or --impossible no method is needed: every board is
- * uniformly random (a target has as many ones as its start).
+ * generate.c - see generate.h.  The options, the names of -o's files,
+ * the judge's layout written, and the run: puzzles drawn in batches on
+ * the threads (sample.c), written in order by the calling thread.  Each
+ * puzzle's instance (its layout parameter's pattern, drawn) is chosen on
+ * the calling thread, as rules_choose() must be.
  */
 #define _DEFAULT_SOURCE /* getentropy() */
 #include "generate.h"
@@ -32,74 +17,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bfs.h"
 #include "outfile.h"
-#include "solve.h"
-#include "table.h"
+#include "sample.h"
 #include "text.h"
 #include "util.h"
 
 #define MAX_COUNT 1000000000u /* --generate's largest N */
-/* A table of 2^n states is counted in 2^(n/2) blocks of 2^(n - n/2):
-   a draw scans one block, the counts take 2^(n/2) words a distance. */
-#define TRIES 1000       /* walks or random boards for one puzzle */
-#define TARGET_TRIES 64  /* targets (a table each) for one puzzle */
-#define PATTERN_TRIES 64 /* patterns for a layout's parameter */
-#define BATCH 512        /* puzzles a batch, for each thread */
-#define PATTERN_MAX 512  /* bytes of a parameter's value */
+#define PATTERN_TRIES 64      /* patterns for a layout's parameter */
+#define BATCH 512             /* puzzles a batch, for each thread */
+#define PATTERN_MAX 512       /* bytes of a parameter's value */
 #define PATH_BYTES 4096
 #define NAME_PREFIX "case" /* a layout's name line: case1, case2... */
-
-/* ---- random numbers: xoshiro256** seeded by splitmix64 --------------- */
-
-typedef struct rng {
-    uint64_t s[4];
-} rng;
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Puzzle k's own stream: splitmix64 from the seed, then from k. */
-static void rng_seed(rng *r, uint64_t seed, uint64_t k)
-{
-    uint64_t x = seed;
-    x = splitmix64(&x) ^ k;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix64(&x);
-}
-
-static uint64_t rotl(uint64_t v, int k)
-{
-    return (v << k) | (v >> (64 - k));
-}
-
-static uint64_t rng_next(rng *r)
-{
-    uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return out;
-}
-
-/* Uniform in 0..n-1 (n >= 1), with no bias: draws past the last whole
-   multiple of n are drawn again. */
-static uint64_t rng_below(rng *r, uint64_t n)
-{
-    uint64_t limit = -n % n, v; /* 2^64 mod n */
-    do
-        v = rng_next(r);
-    while (v < limit);
-    return v % n;
-}
 
 /* ---- the options -------------------------------------------------------- */
 
@@ -230,31 +158,6 @@ static void per_case_name(const per_case *pc, uint64_t k, char *buf, size_t cap)
     fmt(buf, cap, "%s%0*" PRIu64 "%s", pc->prefix, pc->width, k, pc->suffix);
 }
 
-/* ---- how an instance's puzzles are drawn ------------------------------- */
-
-enum method { M_TABLE, M_TARGET, M_WALK, M_SOLVE };
-
-/* An instance and what its puzzles are drawn from; shared by the threads,
-   read-only once made. */
-typedef struct plan {
-    rule_inst *in;
-    enum method method;
-    bfs_rule br;
-    uint32_t cells;
-    table *t; /* M_TABLE */
-    const uint8_t *dist;
-    uint64_t states;
-    uint64_t count[TABLE_UNREACHED + 1]; /* states at each distance */
-    uint32_t maxd;                       /* the largest in the table */
-    uint32_t nblocks;
-    uint32_t *pre; /* pre[slot(d) * (nblocks + 1) + b]: states at d before
-                      block b */
-    uint32_t ok[TABLE_UNREACHED]; /* the distances asked for that exist */
-    uint32_t nok;
-    uint64_t goals[GRIDBFS_MAX_GOALS]; /* fixed goals, for M_WALK */
-    uint32_t ngoals;
-} plan;
-
 typedef struct gen {
     const generate_opts *o;
     rules *rs;
@@ -262,176 +165,21 @@ typedef struct gen {
     rule_inst *base;       /* the instance -r and -s chose */
     const cfg_layout *lay; /* its profile's layout, or NULL */
     const char *pattern;   /* the layout parameter's own value, or NULL */
-    plan **plans;
+    sample_ask ask;
+    sample_plan **plans;
     size_t nplans;
 } gen;
 
-static uint32_t slot(const plan *p, uint32_t d)
-{
-    return d == TABLE_UNREACHED ? p->maxd + 1 : d;
-}
-
-/* Count p's table by distance, and by block for each distance. */
-static void count_table(plan *p)
-{
-    p->nblocks = (uint32_t)1 << p->cells / 2;
-    for (uint64_t s = 0; s < p->states; s++)
-        p->count[p->dist[s]]++;
-    for (uint32_t d = 0; d < TABLE_UNREACHED; d++)
-        if (p->count[d])
-            p->maxd = d;
-    size_t row = p->nblocks + 1;
-    p->pre = xcalloc((p->maxd + 2) * row, sizeof *p->pre);
-    uint64_t per = p->states / p->nblocks;
-    for (uint32_t b = 0; b < p->nblocks; b++) {
-        for (uint32_t d = 0; d <= p->maxd + 1; d++)
-            p->pre[d * row + b + 1] = p->pre[d * row + b];
-        for (uint64_t s = b * per; s < (b + 1) * per; s++)
-            p->pre[slot(p, p->dist[s]) * row + b + 1]++;
-    }
-}
-
-/* The state of rank k (0-based) among p's states at distance d, through
-   the block counts. */
-static uint64_t table_rank(const plan *p, uint32_t d, uint64_t k)
-{
-    const uint32_t *pre = p->pre + slot(p, d) * (p->nblocks + 1);
-    uint32_t lo = 0, hi = p->nblocks; /* pre[lo] <= k < pre[hi] */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (pre[mid] <= k)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    uint64_t per = p->states / p->nblocks, s = lo * per;
-    k -= pre[lo];
-    for (;; s++)
-        if (p->dist[s] == d && k-- == 0)
-            return s;
-}
-
-/* The distances of the table --distance asks for (or the largest, or
-   the unreached ones for --impossible) that it has. */
-static void table_wanted(const gen *g, plan *p)
-{
-    const generate_opts *o = g->o;
-    p->nok = 0;
-    if (o->impossible) {
-        if (p->count[TABLE_UNREACHED])
-            p->ok[p->nok++] = TABLE_UNREACHED;
-        return;
-    }
-    if (o->dist_max) {
-        p->ok[p->nok++] = p->maxd;
-        return;
-    }
-    for (uint32_t d = o->dmin; d <= o->dmax && d < TABLE_UNREACHED; d++)
-        if (p->count[d])
-            p->ok[p->nok++] = d;
-}
-
-/* The method for p's instance, and its table where it has one. */
-static void plan_method(const gen *g, plan *p)
-{
-    const gridbfs_rule *r = &p->in->rule;
-    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
-    int fits =
-        p->cells <= TABLE_MAX_CELLS && table_fits(&p->br, p->in->table_budget);
-    membudget *mem = rules_memory(g->rs);
-    if (fixed && p->cells <= GRIDBFS_SEARCH_CELLS)
-        p->ngoals = p->in->plugin->ops->goals(r->inst, NULL, p->goals,
-                                              GRIDBFS_MAX_GOALS);
-    if (p->ngoals > GRIDBFS_MAX_GOALS)
-        p->ngoals = 0; /* a plugin fault: solve.c says so on each answer */
-    if (fixed && fits && p->ngoals &&
-        (p->t = table_build(&p->br, p->goals, p->ngoals, p->in->table_budget,
-                            mem))) {
-        p->method = M_TABLE;
-        p->dist = table_distances(p->t, &p->states);
-        count_table(p);
-        table_wanted(g, p);
-    } else if (!fixed && r->boards == 2 && fits &&
-               budget_has(mem, table_build_bytes(&p->br))) {
-        p->method = M_TARGET;
-    } else if (p->cells <= GRIDBFS_SEARCH_CELLS && (fixed || r->boards == 2)) {
-        p->method = M_WALK;
-    } else {
-        p->method = M_SOLVE;
-    }
-}
-
 /* The plan of instance in, made on first use (on the calling thread). */
-static plan *plan_of(gen *g, rule_inst *in)
+static sample_plan *plan_of(gen *g, rule_inst *in)
 {
     for (size_t i = 0; i < g->nplans; i++)
-        if (g->plans[i]->in == in)
+        if (sample_plan_inst(g->plans[i]) == in)
             return g->plans[i];
-    plan *p = xcalloc(1, sizeof *p);
-    const gridbfs_rule *r = &in->rule;
-    p->in = in;
-    p->cells = r->rows * r->cols;
-    p->br = (bfs_rule){in->plugin->ops, r->inst, r->moves, p->cells,
-                       (r->flags & GRIDBFS_INVOLUTIVE) != 0};
-    if (g->o->distance || g->o->impossible)
-        plan_method(g, p);
+    sample_plan *p = sample_plan_new(in, &g->ask, rules_memory(g->rs));
     g->plans = xreallocarray(g->plans, g->nplans + 1, sizeof *g->plans);
     g->plans[g->nplans++] = p;
     return p;
-}
-
-static void plan_free(plan *p)
-{
-    table_free(p->t);
-    free(p->pre);
-    free(p);
-}
-
-/* Whether p can give what was asked: no, only where its table says so. */
-static int plan_can(const gen *g, const plan *p)
-{
-    if (!g->o->distance && !g->o->impossible)
-        return 1;
-    if (p->method == M_TABLE)
-        return p->nok > 0;
-    return !g->o->dist_max || p->method == M_TARGET;
-}
-
-/* "rule 'NAME' at RxC" into buf. */
-static const char *rule_at(const rule_inst *in, char *buf, size_t cap)
-{
-    char shown[TEXT_QUOTE_BUF];
-    fmt(buf, cap, "rule '%s' at %" PRIu32 "x%" PRIu32,
-        text_quote(shown, sizeof shown, in->name), in->rule.rows,
-        in->rule.cols);
-    return buf;
-}
-
-/* Why p cannot give what was asked (plan_can() said so), into err. */
-static void plan_refusal(const gen *g, const plan *p, char *err, size_t cap)
-{
-    const generate_opts *o = g->o;
-    char what[RULES_MSG_MAX], shown[TEXT_QUOTE_BUF];
-    rule_at(p->in, what, sizeof what);
-    const char *value = text_quote(shown, sizeof shown, o->dtext);
-    if (o->impossible)
-        fmt(err, cap, "--impossible: every board of %s can be solved", what);
-    else if (o->dist_max)
-        fmt(err, cap,
-            "--distance max: %s has no distance table (more than %d cells, "
-            "or over limits.table_memory), so its largest distance is not "
-            "known",
-            what, TABLE_MAX_CELLS);
-    else if (o->dmin == o->dmax)
-        fmt(err, cap,
-            "--distance %s: %s has no board at distance %" PRIu32
-            " (its largest distance is %" PRIu32 ")",
-            value, what, o->dmin, p->maxd);
-    else
-        fmt(err, cap,
-            "--distance %s: %s has no board at a distance from %" PRIu32
-            " to %" PRIu32 " (its largest distance is %" PRIu32 ")",
-            value, what, o->dmin, o->dmax, p->maxd);
 }
 
 /* ---- a layout parameter's random pattern ------------------------------- */
@@ -442,7 +190,7 @@ static void plan_refusal(const gen *g, const plan *p, char *err, size_t cap)
  * Timus 1122's 3x3 pattern of 0 and 1.  The plugin judges whether it is
  * valid, when the instance is made.
  */
-static void random_pattern(const gen *g, rng *r, char *buf)
+static void random_pattern(const gen *g, sample_rng *r, char *buf)
 {
     const char *own = g->pattern;
     char alphabet[256];
@@ -451,14 +199,14 @@ static void random_pattern(const gen *g, rng *r, char *buf)
         if (*s != '/' && !memchr(alphabet, *s, na))
             alphabet[na++] = *s;
     for (const char *s = own; *s && n + 1 < PATTERN_MAX; s++)
-        buf[n++] = *s == '/' || na == 0 ? *s : alphabet[rng_below(r, na)];
+        buf[n++] = *s == '/' || na == 0 ? *s : alphabet[sample_below(r, na)];
     buf[n] = '\0';
 }
 
 /* The instance puzzle r draws: the base, or with a layout parameter one
    of a random pattern that the plugin takes and that can give what was
    asked (else the profile's own pattern). */
-static plan *draw_plan(gen *g, rng *r)
+static sample_plan *draw_plan(gen *g, sample_rng *r)
 {
     if (!g->pattern)
         return plan_of(g, g->base);
@@ -468,238 +216,22 @@ static plan *draw_plan(gen *g, rng *r)
         rule_inst *in = rules_choose(g->rs, NULL, NULL, 0, 0, pattern);
         if (in->error)
             continue;
-        plan *p = plan_of(g, in);
-        if (plan_can(g, p))
+        sample_plan *p = plan_of(g, in);
+        if (sample_plan_can(p))
             return p;
     }
     return plan_of(g, rules_choose(g->rs, NULL, NULL, 0, 0, g->pattern));
 }
 
-/* ---- drawing one puzzle ------------------------------------------------ */
-
-/* A thread's scratch space. */
-typedef struct scratch {
-    bfs *b;
-    uint64_t next[GRIDBFS_MAX_MOVES];
-    uint16_t ids[GRIDBFS_MAX_MOVES];
-    char msg[RULES_MSG_MAX];
-} scratch;
-
 /* One puzzle of a batch: drawn by a thread, written by the caller. */
 typedef struct puzzle {
     uint64_t k;
-    rng r;
-    plan *p;
+    sample_rng r;
+    sample_plan *p;
     gridbfs_board b[2]; /* the start, and the target of a two-board rule */
     int failed;         /* none found at distance d */
     uint32_t d;
 } puzzle;
-
-static void random_board(rng *r, uint32_t cells, gridbfs_board *b)
-{
-    memset(b, 0, sizeof *b);
-    for (uint32_t w = 0; w * 64 < cells; w++)
-        b->w[w] =
-            rng_next(r) &
-            (cells - w * 64 >= 64 ? ~0ull : (1ull << (cells - w * 64)) - 1);
-}
-
-static uint32_t ones(const gridbfs_board *b)
-{
-    uint32_t n = 0;
-    for (int w = 0; w < GRIDBFS_BOARD_WORDS; w++)
-        n += (uint32_t)__builtin_popcountll(b->w[w]);
-    return n;
-}
-
-/* A board of cells with k ones, uniform among them (the first k of a
-   random shuffle of the cells). */
-static void board_with(rng *r, uint32_t cells, uint32_t k, uint16_t *ids,
-                       gridbfs_board *b)
-{
-    memset(b, 0, sizeof *b);
-    for (uint32_t i = 0; i < cells; i++)
-        ids[i] = (uint16_t)i;
-    for (uint32_t i = 0; i < k; i++) {
-        uint32_t j = i + (uint32_t)rng_below(r, cells - i), c = ids[j];
-        ids[j] = ids[i];
-        b->w[c / 64] |= 1ull << (c % 64);
-    }
-}
-
-/* The distance the solver gives boards, UINT32_MAX when impossible, or
-   UINT32_MAX - 1 when it gives none (a limit). */
-static uint32_t measure(plan *p, const gridbfs_board *b, scratch *sc)
-{
-    solve_result res = solve_record(p->in, b, sc->b, sc->msg);
-    if (res.status == ST_IMPOSSIBLE)
-        return UINT32_MAX;
-    if (res.status != ST_SOLVED || res.moves >= UINT32_MAX - 1)
-        return UINT32_MAX - 1;
-    return (uint32_t)res.moves;
-}
-
-/* The start at distance d (TABLE_UNREACHED: none) from a random target's
-   own table; 0, or -1 when the target has none. */
-static int from_target(const gen *g, plan *p, uint32_t d, puzzle *z)
-{
-    uint64_t goals[GRIDBFS_MAX_GOALS], states;
-    const gridbfs_plugin *ops = p->in->plugin->ops;
-    random_board(&z->r, p->cells, &z->b[1]);
-    z->b[0] = z->b[1]; /* a puzzle the goals are asked of: start = target */
-    uint32_t n = ops->goals(p->in->rule.inst, z->b, goals, GRIDBFS_MAX_GOALS);
-    table *t = n && n <= GRIDBFS_MAX_GOALS
-                   ? table_build(&p->br, goals, n, p->in->table_budget, NULL)
-                   : NULL;
-    if (!t)
-        return -1;
-    const uint8_t *dist = table_distances(t, &states);
-    if (g->o->dist_max)
-        for (uint64_t s = d = 0; s < states; s++)
-            if (dist[s] != TABLE_UNREACHED && dist[s] > d)
-                d = dist[s];
-    uint64_t at = 0;
-    for (uint64_t s = 0; s < states; s++)
-        at += dist[s] == d;
-    if (at) {
-        uint64_t k = rng_below(&z->r, at), s = 0;
-        for (;; s++)
-            if (dist[s] == d && k-- == 0)
-                break;
-        z->b[0].w[0] = s;
-    }
-    table_free(t);
-    return at ? 0 : -1;
-}
-
-/* From a goal (a random target's, for a two-board rule), d distinct
-   moves in a random order (any d moves when the rule has fewer). */
-static void walk(plan *p, uint32_t d, puzzle *z, scratch *sc)
-{
-    uint64_t goals[GRIDBFS_MAX_GOALS], state;
-    const gridbfs_plugin *ops = p->in->plugin->ops;
-    const void *inst = p->in->rule.inst;
-    uint32_t moves = p->in->rule.moves, n = p->ngoals;
-    if (p->in->rule.boards == 2) {
-        random_board(&z->r, p->cells, &z->b[1]);
-        z->b[0] = z->b[1]; /* start = target: its goals */
-        n = ops->goals(inst, z->b, goals, GRIDBFS_MAX_GOALS);
-        n = n > GRIDBFS_MAX_GOALS ? 0 : n;
-    } else {
-        memcpy(goals, p->goals, sizeof goals);
-    }
-    state = n ? goals[rng_below(&z->r, n)] : 0;
-    for (uint32_t i = 0; i < moves; i++)
-        sc->ids[i] = (uint16_t)i;
-    for (uint32_t i = 0; i < d && moves; i++) {
-        uint32_t m;
-        if (d <= moves) { /* a partial shuffle: distinct moves */
-            uint32_t j = i + (uint32_t)rng_below(&z->r, moves - i);
-            m = sc->ids[j];
-            sc->ids[j] = sc->ids[i];
-            sc->ids[i] = (uint16_t)m;
-        } else {
-            m = (uint32_t)rng_below(&z->r, moves);
-        }
-        ops->expand(inst, state, sc->next);
-        state = sc->next[m];
-    }
-    z->b[0].w[0] = state;
-}
-
-/* Random boards for the solve method: for a distance, a target with the
-   start's number of ones; for --impossible, any target. */
-static void random_puzzle(const gen *g, plan *p, puzzle *z, scratch *sc)
-{
-    random_board(&z->r, p->cells, &z->b[0]);
-    if (p->in->rule.boards < 2)
-        return;
-    if (g->o->impossible)
-        random_board(&z->r, p->cells, &z->b[1]);
-    else
-        board_with(&z->r, p->cells, ones(&z->b[0]), sc->ids, &z->b[1]);
-}
-
-/* The distance puzzle z is to be at: uniform among those asked for
-   (that exist, where a table tells); TABLE_UNREACHED for --impossible. */
-static uint32_t draw_distance(const gen *g, const plan *p, rng *r)
-{
-    const generate_opts *o = g->o;
-    if (p->method == M_TABLE)
-        return p->ok[rng_below(r, p->nok)];
-    if (o->impossible)
-        return TABLE_UNREACHED;
-    if (o->dist_max)
-        return 0; /* M_TARGET: each target's own largest */
-    return o->dmin + (uint32_t)rng_below(r, (uint64_t)o->dmax - o->dmin + 1);
-}
-
-/* Draw puzzle z by its plan's method (see the top of the file). */
-static void draw(const gen *g, puzzle *z, scratch *sc)
-{
-    plan *p = z->p;
-    uint32_t cells = p->cells;
-    if (!g->o->distance && !g->o->impossible) {
-        random_puzzle(g, p, z, sc);
-        return;
-    }
-    uint32_t d = z->d = draw_distance(g, p, &z->r);
-    int imp = g->o->impossible;
-    switch (p->method) {
-    case M_TABLE:
-        memset(z->b, 0, sizeof z->b);
-        z->b[0].w[0] = table_rank(p, d, rng_below(&z->r, p->count[d]));
-        if (p->in->rule.boards == 2)
-            random_board(&z->r, cells, &z->b[1]);
-        return;
-    case M_TARGET:
-        for (int i = 0; i < TARGET_TRIES && (imp || d < TABLE_UNREACHED); i++)
-            if (from_target(g, p, d, z) == 0)
-                return;
-        break;
-    case M_WALK:
-    case M_SOLVE:
-        for (int i = 0; i < TRIES; i++) {
-            if (imp || p->method == M_SOLVE)
-                random_puzzle(g, p, z, sc);
-            else
-                walk(p, d, z, sc);
-            uint32_t got = measure(p, z->b, sc);
-            if (imp ? got == UINT32_MAX : got == d)
-                return;
-        }
-        break;
-    }
-    z->failed = 1;
-}
-
-/* Why puzzle z could not be drawn, into err. */
-static void draw_refusal(const gen *g, const puzzle *z, char *err, size_t cap)
-{
-    char what[RULES_MSG_MAX], shown[TEXT_QUOTE_BUF], asked[64];
-    const plan *p = z->p;
-    rule_at(p->in, what, sizeof what);
-    const char *how = p->method == M_TARGET ? "random targets, each with its "
-                                              "own distance table"
-                      : p->method == M_WALK && !g->o->impossible
-                          ? "random walks from the goal, each answered by "
-                            "the solver"
-                          : "random boards, each answered by the solver";
-    int tries = p->method == M_TARGET ? TARGET_TRIES : TRIES;
-    if (g->o->impossible) {
-        fmt(err, cap,
-            "--impossible: no impossible puzzle of %s found in %d %s "
-            "(there may be none)",
-            what, tries, how);
-        return;
-    }
-    if (g->o->dist_max)
-        fmt(asked, sizeof asked, "at its largest distance");
-    else
-        fmt(asked, sizeof asked, "at distance %" PRIu32, z->d);
-    fmt(err, cap, "--distance %s: no puzzle of %s found %s in %d %s",
-        text_quote(shown, sizeof shown, g->o->dtext), what, asked, tries, how);
-}
 
 /* ---- writing: the judge's input layout --------------------------------- */
 
@@ -773,7 +305,7 @@ static void put_param(const rule_inst *in, strbuf *sb)
  */
 static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
 {
-    const rule_inst *in = z->p->in;
+    const rule_inst *in = sample_plan_inst(z->p);
     uint32_t boards = in->rule.boards;
     if (!in->profile) {
         sb_printf(sb, "id=%" PRIu64 " rule=%s size=%" PRIu32 "x%" PRIu32, z->k,
@@ -802,17 +334,17 @@ static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
 /* ---- the run ----------------------------------------------------------- */
 
 typedef struct share {
-    const gen *g;
     puzzle *z;
     size_t lo, hi;
-    scratch *sc;
+    sample_scratch *sc;
 } share;
 
 static void *draw_share(void *arg)
 {
     share *s = arg;
     for (size_t i = s->lo; i < s->hi; i++)
-        draw(s->g, &s->z[i], s->sc);
+        s->z[i].failed = sample_draw(s->z[i].p, &s->z[i].r, s->sc, s->z[i].b,
+                                     &s->z[i].d) != 0;
     return NULL;
 }
 
@@ -821,14 +353,13 @@ static void *draw_share(void *arg)
  * contiguous share; fewer where each thread would build a target table
  * and limits.memory has room for fewer at once.
  */
-static void draw_batch(const gen *g, puzzle *z, size_t n, scratch *sc,
+static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
                        unsigned jobs)
 {
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
-        if (z[i].p->method == M_TARGET &&
-            table_build_bytes(&z[i].p->br) > bytes)
-            bytes = table_build_bytes(&z[i].p->br);
+        if (sample_plan_draw_bytes(z[i].p) > bytes)
+            bytes = sample_plan_draw_bytes(z[i].p);
     membudget *mem = rules_memory(g->rs);
     if (bytes && mem->cap && jobs > mem->cap / bytes)
         jobs = mem->cap / bytes ? (unsigned)(mem->cap / bytes) : 1;
@@ -837,7 +368,7 @@ static void draw_batch(const gen *g, puzzle *z, size_t n, scratch *sc,
     share *sh = xcalloc(jobs, sizeof *sh);
     pthread_t *t = xcalloc(jobs, sizeof *t);
     for (unsigned j = 0; j < jobs; j++)
-        sh[j] = (share){g, z, n * j / jobs, n * (j + 1) / jobs, &sc[j]};
+        sh[j] = (share){z, n * j / jobs, n * (j + 1) / jobs, sc[j]};
     for (unsigned j = 1; j < jobs; j++)
         if (pthread_create(&t[j], NULL, draw_share, &sh[j]) != 0) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
@@ -906,9 +437,9 @@ static int gen_setup(gen *g, char *err, size_t cap)
         return -1;
     }
     if (!g->pattern) {
-        plan *p = plan_of(g, g->base);
-        if (!plan_can(g, p)) {
-            plan_refusal(g, p, err, cap);
+        sample_plan *p = plan_of(g, g->base);
+        if (!sample_plan_can(p)) {
+            sample_plan_refusal(p, err, cap);
             return -1;
         }
     }
@@ -930,23 +461,23 @@ static int write_file(const per_case *pc, uint64_t k, const strbuf *text,
 
 /* Draw and write puzzles k0..k0+n-1 (z has room for n); 0, or -1 with
    err.  Into sb, or with pc->on, one file each. */
-static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, scratch *sc,
+static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
                  unsigned jobs, const per_case *pc, strbuf *sb, char *err,
                  size_t cap)
 {
     for (size_t i = 0; i < n; i++) { /* on this thread: rules_choose() */
         z[i] = (puzzle){.k = k0 + i};
-        rng_seed(&z[i].r, g->seed, z[i].k);
+        sample_seed(&z[i].r, g->seed, z[i].k);
         z[i].p = draw_plan(g, &z[i].r);
-        if (!plan_can(g, z[i].p)) {
-            plan_refusal(g, z[i].p, err, cap);
+        if (!sample_plan_can(z[i].p)) {
+            sample_plan_refusal(z[i].p, err, cap);
             return -1;
         }
     }
     draw_batch(g, z, n, sc, jobs);
     for (size_t i = 0; i < n; i++) {
         if (z[i].failed) {
-            draw_refusal(g, &z[i], err, cap);
+            sample_refusal(z[i].p, z[i].d, err, cap);
             return -1;
         }
         if (!pc->on) {
@@ -966,13 +497,16 @@ static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, scratch *sc,
 int generate_main(const generate_opts *o, rules *rs, const char *output,
                   int nfiles, unsigned jobs, char *err, size_t cap)
 {
-    gen g = {.o = o, .rs = rs};
+    gen g = {.o = o,
+             .rs = rs,
+             .ask = {o->distance, o->dist_max, o->dmin, o->dmax, o->impossible,
+                     o->dtext}};
     per_case pc;
     strbuf sb = {0};
     outfile *out = NULL;
     int status = EXIT_TROUBLE;
     jobs = jobs ? jobs : 1;
-    scratch *sc = xcalloc(jobs, sizeof *sc);
+    sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
     puzzle *z = xcalloc(room, sizeof *z);
 
@@ -987,7 +521,7 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     if (!pc.on && !(out = outfile_open(output, 0, err, cap)))
         goto out;
     for (unsigned j = 0; j < jobs; j++)
-        sc[j].b = bfs_new();
+        sc[j] = sample_scratch_new();
     if (!pc.on)
         put_head(&g, o->count, &sb);
     for (uint64_t k = 1; k <= o->count; k += room) {
@@ -1012,9 +546,9 @@ out:
             status = EXIT_TROUBLE;
     }
     for (unsigned j = 0; j < jobs; j++)
-        bfs_free(sc[j].b);
+        sample_scratch_free(sc[j]);
     for (size_t i = 0; i < g.nplans; i++)
-        plan_free(g.plans[i]);
+        sample_plan_free(g.plans[i]);
     free(g.plans);
     free(sc);
     free(z);
