@@ -15,6 +15,7 @@ _gridbfs()
     local opts='-c --config -r --rule -s --size -f --format -p --path
         --no-path --no-header -o --output -j --jobs -P --plugin-dir -q
         --quiet --stats --progress --no-progress --list-rules --check-config
+        --generate --seed --distance --impossible --spaced
         -h --help -V --version'
     case $prev in
     -c | --config | -o | --output)
@@ -29,7 +30,10 @@ _gridbfs()
     -f | --format)
         mapfile -t COMPREPLY < <(compgen -W 'judge csv jsonl' -- "$cur")
         return ;;
-    -s | --size | -j | --jobs)
+    -s | --size | -j | --jobs | --generate | --seed)
+        return ;;
+    --distance)
+        mapfile -t COMPREPLY < <(compgen -W 'max' -- "$cur")
         return ;;
     esac
     if [[ $cur == -* ]]; then
