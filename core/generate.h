@@ -31,14 +31,14 @@ enum {
     GENERATE_OPT_IMPOSSIBLE,
     GENERATE_OPT_SPACED
 };
+/* clang-format off */
 #define GENERATE_LONG_OPTIONS                                                  \
     {"generate", required_argument, NULL, GENERATE_OPT_GENERATE},              \
-        {"seed", required_argument, NULL, GENERATE_OPT_SEED},                  \
-        {"distance", required_argument, NULL, GENERATE_OPT_DISTANCE},          \
-        {"impossible", no_argument, NULL, GENERATE_OPT_IMPOSSIBLE},            \
-    {                                                                          \
-        "spaced", no_argument, NULL, GENERATE_OPT_SPACED                       \
-    }
+    {"seed", required_argument, NULL, GENERATE_OPT_SEED},                      \
+    {"distance", required_argument, NULL, GENERATE_OPT_DISTANCE},              \
+    {"impossible", no_argument, NULL, GENERATE_OPT_IMPOSSIBLE},                \
+    {"spaced", no_argument, NULL, GENERATE_OPT_SPACED}
+/* clang-format on */
 /* Their lines of --help. */
 #define GENERATE_HELP                                                          \
     "      --generate N      write N puzzles for the rule, in its judge's "    \

@@ -102,8 +102,11 @@ static void usage(FILE *f)
         "                        (then plain lines, at most one a second)\n"
         "      --no-progress     no progress (by default: on a terminal)\n"
         "  -q, --quiet           no message for each invalid or limit record\n"
-        "      --stats           a summary on standard error at the "
-        "end\n" GENERATE_HELP "  -h, --help            this help\n"
+        "      --stats           a summary on standard error at the end\n"
+        /* clang-format off */
+        GENERATE_HELP
+        /* clang-format on */
+        "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
         "Formats:\n",
