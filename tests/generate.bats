@@ -386,3 +386,19 @@ EOF
         grep -q -- "${o//-/\\\\-}" "$BATS_TEST_DIRNAME/../doc/gridbfs.1" || fail "the man page lacks $o"
     done
 }
+
+@test "boards of one row and of 32x32 are written as the reader reads them, answered as flipref and flipbig answer them" {
+    gridbfs -r flip-neighbors -s 1x7 --generate 50 --distance 0-3 --seed 2 >row.lines
+    grep -q '^id=1 rule=flip-neighbors size=1x7 [bw]\{7\}/$' row.lines
+    flipref solve -s 1x7 row.lines >row.ref
+    within 0 3 row.ref
+    read_back flip-neighbors row.lines -s 1x7
+    cmp row.ref row.lines.out
+    gridbfs -r flip-neighbors -s 32x32 --generate 4 --seed 2 >big.lines
+    read_back flip-neighbors big.lines
+    run flipbig check -s 32x32 -g uniform -c bw big.lines big.lines.out
+    assert_success
+    gridbfs -r cerc07b -s 32x32 --generate 3 --seed 2 >big.in
+    assert_equal "$(grep -c '^32 32$' big.in)" 3
+    read_back cerc07b big.in
+}
