@@ -402,3 +402,23 @@ EOF
     assert_equal "$(grep -c '^32 32$' big.in)" 3
     read_back cerc07b big.in
 }
+
+@test "a swap rule: for one target, the starts at the distance are the ones swapref finds, each drawn alike" {
+    gridbfs -r swap-adjacent -s 2x3 --generate 25600 --distance 2 --seed 6 >s.lines
+    # the target drawn most often, and every start swapref puts 2 swaps from it
+    local t i b c
+    t=$(awk '{ print $5 }' s.lines | sort | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
+    for i in $(seq 0 63); do
+        b=
+        for c in 0 1 2 3 4 5; do b+=$(((i >> c) & 1)); done
+        echo "${b:0:3}/${b:3:3} $t"
+    done >all.lines
+    swapref solve -s 2x3 all.lines | paste -d ' ' - all.lines | awk '$1 == 2 { print $2 }' | sort >want
+    [ -s want ] || fail "no start 2 swaps from $t"
+    awk -v t="$t" '$5 == t { print $4 }' s.lines | sort | uniq -c >got
+    assert_equal "$(awk '{ print $2 }' got)" "$(cat want)"
+    # each start expected n/m times: within 5 standard deviations
+    awk -v m="$(wc -l <want)" '{ n += $1; c[NR] = $1 } END { e = n / m; s = sqrt(e * (1 - 1 / m))
+        for (i = 1; i <= NR; i++) if (c[i] < e - 5 * s || c[i] > e + 5 * s) { print c[i] " of " n; bad = 1 }
+        exit bad }' got
+}
