@@ -426,14 +426,15 @@ static const char *own_pattern(const rule_inst *in)
 static int gen_setup(gen *g, char *err, size_t cap)
 {
     const cfg_profile *prof = g->base->profile;
-    char shown[TEXT_QUOTE_BUF];
+    char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     if (prof && config_layout_on(&prof->layout))
         g->lay = &prof->layout;
     if (g->lay && g->lay->param && !(g->pattern = own_pattern(g->base))) {
         fmt(err, cap,
             "--generate: rule '%s' reads each case's '%s' from its layout, "
             "and has no value of it to write",
-            text_quote(shown, sizeof shown, g->base->name), g->lay->param);
+            text_quote(shown, sizeof shown, g->base->name),
+            text_quote(key, sizeof key, g->lay->param));
         return -1;
     }
     if (!g->pattern) {

@@ -308,6 +308,9 @@ EOF
     assert_equal "$stderr" "gridbfs: --distance 40: no puzzle of rule 'p1225' at 4x4 found at distance 40 in 64 random targets, each with its own distance table"
     run -2 --separate-stderr gridbfs -r uva10309 --generate 3 --distance max
     assert_equal "$stderr" "gridbfs: --distance max: rule 'uva10309' at 10x10 has no distance table (more than 30 cells, or over limits.table_memory), so its largest distance is not known"
+    printf 'rules:\n  nop: {plugin: flip-neighbors, size: 3x3, layout: {count: true, param: nosuch, param_rows: 1}}\n' >nop.yaml
+    run -2 --separate-stderr gridbfs -c nop.yaml -r nop --generate 2
+    assert_equal "$stderr" "gridbfs: --generate: rule 'nop' reads each case's 'nosuch' from its layout, and has no value of it to write"
     run -2 --separate-stderr gridbfs -r flip-neighbors -s 6x6 --generate 2 --distance 200 --seed 1
     assert_equal "$stderr" "gridbfs: --distance 200: no puzzle of rule 'flip-neighbors' at 6x6 found at distance 200 in 1000 random walks from the goal, each answered by the solver"
 }
