@@ -25,7 +25,11 @@
 #define MAX_COUNT 1000000000u /* --generate's largest N */
 #define PATTERN_TRIES 64      /* patterns for a layout's parameter */
 #define BATCH 512             /* puzzles a batch, for each thread */
-#define PATTERN_MAX 512       /* bytes of a parameter's value */
+#define PROBE 64              /* puzzles of the first batch, on one thread */
+/* Threads draw only where a puzzle took this long: cheaper ones cost
+   less than starting the threads (the bytes are the same either way). */
+#define THREADS_PAY_NS 5000
+#define PATTERN_MAX 512 /* bytes of a parameter's value */
 #define PATH_BYTES 4096
 #define NAME_PREFIX "case" /* a layout's name line: case1, case2... */
 
@@ -382,6 +386,13 @@ static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
     free(sh);
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 /* A seed from the system, for a run without --seed. */
 static uint64_t fresh_seed(void)
 {
@@ -525,10 +536,16 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
         sc[j] = sample_scratch_new();
     if (!pc.on)
         put_head(&g, o->count, &sb);
-    for (uint64_t k = 1; k <= o->count; k += room) {
-        size_t n = o->count - k + 1 < room ? (size_t)(o->count - k + 1) : room;
-        if (batch(&g, k, n, z, sc, jobs, &pc, &sb, err, cap))
+    uint64_t per = 0; /* ns a puzzle took in the batch before */
+    for (uint64_t k = 1, n; k <= o->count; k += n) {
+        /* a first short batch on one thread says whether threads pay */
+        n = k == 1 ? PROBE : room;
+        n = o->count - k + 1 < n ? o->count - k + 1 : n;
+        uint64_t t0 = now_ns();
+        if (batch(&g, k, (size_t)n, z, sc, per < THREADS_PAY_NS ? 1 : jobs, &pc,
+                  &sb, err, cap))
             goto out;
+        per = (now_ns() - t0) / n;
         if (!pc.on) {
             fwrite(sb.p, 1, sb.len, outfile_stream(out));
             sb.len = 0;
