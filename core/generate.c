@@ -530,6 +530,8 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     g.seed = o->have_seed ? o->seed : fresh_seed();
     if (gen_setup(&g, err, cap))
         goto out;
+    if (output && strchr(output, '%') && !pc.on)
+        output = pc.prefix; /* its %% made one %, as printf would */
     if (!pc.on && !(out = outfile_open(output, 0, err, cap)))
         goto out;
     for (unsigned j = 0; j < jobs; j++)

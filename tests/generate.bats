@@ -375,6 +375,9 @@ EOF
     [ -f 'x%001.in' ] && [ -f 'x%003.in' ] || fail "files: $(ls)"
     assert_equal "$(head -1 'x%002.in')" 1
     judgeref solve acwing95 'x%002.in' >/dev/null
+    run gridbfs -r poj1222 --generate 2 -o 'all%%.in'
+    assert_success
+    assert_equal "$(head -1 'all%.in')" 2
     run gridbfs -r poj1222 --generate 0
     assert_output 0
     run gridbfs -r uva10309 --generate 0
