@@ -26,6 +26,7 @@
 #define PATTERN_TRIES 64      /* patterns for a layout's parameter */
 #define BATCH 512             /* puzzles a batch, for each thread */
 #define PROBE 64              /* puzzles of the first batch, on one thread */
+#define MAX_THREADS 64        /* -j past it draws on this many */
 /* Threads draw only where a puzzle took this long: cheaper ones cost
    less than starting the threads (the bytes are the same either way). */
 #define THREADS_PAY_NS 5000
@@ -517,7 +518,7 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     strbuf sb = {0};
     outfile *out = NULL;
     int status = EXIT_TROUBLE;
-    jobs = jobs ? jobs : 1;
+    jobs = jobs < 1 ? 1 : jobs > MAX_THREADS ? MAX_THREADS : jobs;
     sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
     puzzle *z = xcalloc(room, sizeof *z);
