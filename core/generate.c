@@ -459,16 +459,25 @@ static int gen_setup(gen *g, char *err, size_t cap)
     return 0;
 }
 
+/* Write what text holds to f, and empty it (a failed write shows when f
+   is closed). */
+static void flush_text(strbuf *text, FILE *f)
+{
+    if (text->len)
+        fwrite(text->p, 1, text->len, f);
+    text->len = 0;
+}
+
 /* Write text as one file of its own, the per-case name of puzzle k. */
-static int write_file(const per_case *pc, uint64_t k, const strbuf *text,
-                      char *err, size_t cap)
+static int write_file(const per_case *pc, uint64_t k, strbuf *text, char *err,
+                      size_t cap)
 {
     char name[2 * PATH_BYTES + 24];
     per_case_name(pc, k, name, sizeof name);
     outfile *f = outfile_open(name, 0, err, cap);
     if (!f)
         return -1;
-    fwrite(text->p, 1, text->len, outfile_stream(f));
+    flush_text(text, outfile_stream(f));
     return outfile_close(f, 1, err, cap);
 }
 
@@ -549,14 +558,12 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
                   &sb, err, cap))
             goto out;
         per = (now_ns() - t0) / n;
-        if (!pc.on) {
-            fwrite(sb.p, 1, sb.len, outfile_stream(out));
-            sb.len = 0;
-        }
+        if (!pc.on)
+            flush_text(&sb, outfile_stream(out));
     }
     if (!pc.on) {
         put_tail(&g, &sb);
-        fwrite(sb.p, 1, sb.len, outfile_stream(out));
+        flush_text(&sb, outfile_stream(out));
     }
     status = 0;
 out:

@@ -382,6 +382,8 @@ EOF
     assert_output 0
     run gridbfs -r uva10309 --generate 0
     assert_output end
+    run -0 gridbfs -r flip-neighbors --generate 0
+    assert_output ""
 }
 
 @test "--help and the man page name the options" {
