@@ -24,6 +24,10 @@
 #include "table.h"
 #include "text.h"
 
+/* The longest walk: the distances past it on 64 cells are only rules'
+   whose searches would not end (XOR rules have at most 64, swaps 448). */
+#define WALK_MAX GRIDBFS_MAX_MOVES
+
 /* ---- random numbers: xoshiro256** seeded by splitmix64 --------------- */
 
 static uint64_t splitmix64(uint64_t *x)
@@ -419,6 +423,8 @@ static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
         return -1;
     case M_WALK:
     case M_SOLVE:
+        if (!imp && p->method == M_WALK && *d > WALK_MAX)
+            return -1; /* no walk is that long: a search would not end */
         for (int i = 0; i < SAMPLE_TRIES; i++) {
             if (imp || p->method == M_SOLVE)
                 random_puzzle(p, r, b, sc);
