@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "config.h"
+#include "generate.h"
 #include "loader.h"
 #include "outfile.h"
 #include "output.h"
@@ -47,6 +48,7 @@ typedef struct ctx {
     enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
     char **plugin_dirs;
     size_t nplugin_dirs;
+    generate_opts gen; /* --generate and its options */
 
     char exe_dir[PATH_MAX];
     int copied; /* no share/gridbfs beside the binary: the installed one's */
@@ -119,6 +121,9 @@ static void usage(FILE *f)
         "      --kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT  a Kattis "
         "output\n"
         "                        validator (exit 42 accepted, 43 rejected)\n"
+        /* clang-format off */
+        GENERATE_HELP
+        /* clang-format on */
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -204,7 +209,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"kattis", no_argument, NULL, OPT_KATTIS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
+        GENERATE_LONG_OPTIONS,
         {NULL, 0, NULL, 0}};
+    char err[MSG_MAX];
     int o;
 
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:qhV", longs, NULL)) !=
@@ -241,6 +248,15 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_CHECK: c->check = optarg; break;
         case OPT_TESTLIB: c->judge = CHECK_TESTLIB; break;
         case OPT_KATTIS: c->judge = CHECK_KATTIS; break;
+        case GENERATE_OPT_GENERATE:
+        case GENERATE_OPT_SEED:
+        case GENERATE_OPT_DISTANCE:
+        case GENERATE_OPT_IMPOSSIBLE:
+        case GENERATE_OPT_SPACED:
+            if (generate_option(&c->gen, o, optarg, err, sizeof err) == 0)
+                break;
+            msg("%s", err);
+            return -1;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -695,11 +711,19 @@ int main(int argc, char **argv)
         c.status = check(&c, argv + optind, argc - optind);
         goto out;
     }
-    if (open_output(&c))
-        goto out;
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();
+    if (c.gen.given) { /* puzzles out instead of answers */
+        char err[MSG_MAX];
+        c.status = generate_main(&c.gen, c.rules, c.output, argc - optind,
+                                 (unsigned)jobs, err, sizeof err);
+        if (err[0])
+            msg("%s", err);
+        goto out;
+    }
+    if (open_output(&c))
+        goto out;
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,
