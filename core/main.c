@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "census.h"
 #include "config.h"
 #include "loader.h"
 #include "outfile.h"
@@ -40,6 +41,8 @@ typedef struct ctx {
     int progress; /* 1 --progress, -1 --no-progress, 0 neither */
     int quiet, stats, no_header;
     int check_config, list_rules;
+    int census; /* --census */
+    long ones;  /* --ones, or -1 */
     char **plugin_dirs;
     size_t nplugin_dirs;
 
@@ -101,6 +104,12 @@ static void usage(FILE *f)
         "      --no-progress     no progress (by default: on a terminal)\n"
         "  -q, --quiet           no message for each invalid or limit record\n"
         "      --stats           a summary on standard error at the end\n"
+        "      --census          figures of the rule -r at the size -s: "
+        "states,\n"
+        "                        solvable, distance histogram, the largest\n"
+        "                        distance and an example (no FILE is read)\n"
+        "      --ones K          --census of a rule with a target board: the\n"
+        "                        pairs of boards with K ones (default: half)\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -123,7 +132,9 @@ enum {
     OPT_NO_PROGRESS,
     OPT_STATS,
     OPT_NO_PATH,
-    OPT_NO_HEADER
+    OPT_NO_HEADER,
+    OPT_CENSUS,
+    OPT_ONES
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -131,7 +142,7 @@ static int option_value(ctx *c, int o, const char *arg)
 {
     char list[64], shown[TEXT_QUOTE_BUF];
     enum out_format f;
-    uint64_t jobs;
+    uint64_t jobs, ones;
 
     if (o == 's' && text_size(arg, strlen(arg), &c->rows, &c->cols)) {
         msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
@@ -148,6 +159,14 @@ static int option_value(ctx *c, int o, const char *arg)
             CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, arg));
         return -1;
     }
+    if (o == OPT_ONES &&
+        text_u64(arg, strlen(arg), 0, CENSUS_ONES_MAX, &ones)) {
+        msg("--ones: expected a whole number from 0 to %d, got '%s'",
+            CENSUS_ONES_MAX, text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == OPT_ONES)
+        c->ones = (long)ones;
     if (o == 'f')
         c->format = arg;
     if (o == 'j')
@@ -175,6 +194,8 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
         {"quiet", no_argument, NULL, 'q'},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"census", no_argument, NULL, OPT_CENSUS},
+        {"ones", required_argument, NULL, OPT_ONES},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
@@ -192,6 +213,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 's':
         case 'f':
         case 'j':
+        case OPT_ONES:
             if (option_value(c, o, optarg))
                 return -1;
             break;
@@ -210,6 +232,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_PROGRESS: c->progress = -1; break;
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
+        case OPT_CENSUS: c->census = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -219,6 +242,10 @@ static int parse_options(ctx *c, int argc, char **argv)
             fputs("Try 'gridbfs --help' for more information.\n", stderr);
             return -1;
         }
+    }
+    if (c->ones >= 0 && !c->census) {
+        msg("--ones: only with --census");
+        return -1;
     }
     return 0;
 }
@@ -585,12 +612,13 @@ static void close_output(ctx *c)
  * How progress shows (the last of --progress and --no-progress wins): on
  * a terminal, one line redrawn in place; forced into a file or a pipe,
  * plain lines; by default only on a terminal, and not while the user
- * types the input on one (the echo would land on the line).
+ * types the input on one (the echo would land on the line).  files NULL:
+ * no input is read (--census).
  */
 static enum progress_mode choose_progress(const ctx *c, char *const *files,
                                           int nfiles)
 {
-    int reads_stdin = nfiles == 0;
+    int reads_stdin = files && nfiles == 0;
     for (int i = 0; i < nfiles; i++)
         reads_stdin |= strcmp(files[i], "-") == 0;
     int typed = reads_stdin && isatty(STDIN_FILENO);
@@ -599,6 +627,19 @@ static enum progress_mode choose_progress(const ctx *c, char *const *files,
     if (isatty(STDERR_FILENO))
         return PROGRESS_TERMINAL;
     return c->progress > 0 ? PROGRESS_LINES : PROGRESS_OFF;
+}
+
+/* --census: the figures of the rule chosen; FILE operands are an error. */
+static int census(ctx *c, int nfiles)
+{
+    if (nfiles) {
+        msg("--census reads no FILE");
+        return EXIT_TROUBLE;
+    }
+    census_options co = {c->rules,      &c->cfg,
+                         c->out_format, choose_progress(c, NULL, 0),
+                         c->ones,       outfile_stream(c->out)};
+    return census_run(&co);
 }
 
 static void cleanup(ctx *c)
@@ -612,7 +653,7 @@ static void cleanup(ctx *c)
 
 int main(int argc, char **argv)
 {
-    ctx c = {.jobs = -1};
+    ctx c = {.jobs = -1, .ones = -1};
     if (outfile_std_fds())
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
@@ -640,6 +681,10 @@ int main(int argc, char **argv)
     }
     if (open_output(&c))
         goto out;
+    if (c.census) {
+        c.status = census(&c, argc - optind);
+        goto out;
+    }
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();

@@ -34,6 +34,7 @@ struct progress {
     struct timespec start, last; /* last: when the text was made */
     char text[LINE_CAP];         /* the line last made, to draw again */
     size_t len;                  /* 0: none made yet */
+    const char *one, *many;      /* what is counted, or NULL: records */
 };
 
 /*
@@ -158,10 +159,16 @@ static void make_text(progress *pg, const struct timespec *now,
                            secs * (double)(total - bytes) / (double)bytes));
         }
     }
-    fmt(pg->text, sizeof pg->text,
-        PROGRAM_NAME ": %s record%s answered%s, %s elapsed%s",
-        grouped(n, records), records == 1 ? "" : "s", pct,
-        clock_time(elapsed, secs), left);
+    if (pg->one)
+        fmt(pg->text, sizeof pg->text,
+            PROGRAM_NAME ": %s %s done%s, %s elapsed%s", grouped(n, records),
+            records == 1 ? pg->one : pg->many, pct, clock_time(elapsed, secs),
+            left);
+    else
+        fmt(pg->text, sizeof pg->text,
+            PROGRAM_NAME ": %s record%s answered%s, %s elapsed%s",
+            grouped(n, records), records == 1 ? "" : "s", pct,
+            clock_time(elapsed, secs), left);
     pg->len = strlen(pg->text);
 }
 
@@ -197,6 +204,12 @@ progress *progress_new(enum progress_mode mode, uint64_t bytes_total)
     if (mode == PROGRESS_TERMINAL)
         install_handlers();
     return pg;
+}
+
+void progress_name(progress *pg, const char *one, const char *many)
+{
+    pg->one = one;
+    pg->many = many;
 }
 
 void progress_update(progress *pg, uint64_t records, uint64_t bytes_done)

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define GRIDBFS_ABI_MAJOR 1
-#define GRIDBFS_ABI_MINOR 2
+#define GRIDBFS_ABI_MINOR 3
 /* abi field of every struct: major in the high half, minor in the low. */
 #define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
 
@@ -88,7 +88,12 @@ enum {
     /* ABI 1.2: judge_text() reads the moves only when with_path is set;
        without it the text depends on their number alone, so the core may
        ask solve() for the count and take any engine's shortest sequence. */
-    GRIDBFS_TEXT_BY_COUNT = 1u << 2
+    GRIDBFS_TEXT_BY_COUNT = 1u << 2,
+    /* ABI 1.3: every move XORs a fixed set of cells into the board, the
+       same from every state (next[m] = state ^ mask[m], the mask being
+       what the move makes of the empty board): the core may count
+       solvable states by linear algebra over GF(2) (gridbfs --census). */
+    GRIDBFS_XOR_MOVES = 1u << 3
 };
 
 /* What solve() found. */
