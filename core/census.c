@@ -9,7 +9,9 @@
 #include "census.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +22,8 @@
 #define MSG_MAX 512
 /* The most work a pair census takes on, in steps: a step is a state of a
    table (allocated, filled, read) or a move tried from a state reached;
-   about a nanosecond each, so at most about ten seconds. */
-#define CENSUS_MAX_STEPS 1e10
+   under a nanosecond each, so at most about ten seconds a thread. */
+#define CENSUS_MAX_STEPS 2e10
 /* Symmetries of a board: 8 of the square (4 of a rectangle), each with
    complement or without. */
 #define CENSUS_SYMMETRIES 16
@@ -303,7 +305,7 @@ static int no_table(const census_ctx *x, const char *what)
 }
 
 /* A table from goals, or NULL after saying why not. */
-static table *build(census_ctx *x, const uint64_t *goals, uint32_t n)
+static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n)
 {
     table *t = table_build(&x->br, goals, n, x->o->cfg->table_memory,
                            rules_memory(x->o->rules));
@@ -333,31 +335,32 @@ static int by_table(census_ctx *x, census_result *r)
     return EXIT_ANSWERED;
 }
 
-/* The work of a pair census in steps (CENSUS_MAX_STEPS), at least: each
-   orbit of targets fills a table and tries every move from each state
-   reached, at most reach of them. */
-static double pair_steps(const census_ctx *x, uint64_t boards, double reach)
+/* The work of a pair census in steps (CENSUS_MAX_STEPS): each orbit of
+   targets fills a table and tries every move from each state reached,
+   at most reach of them. */
+static double pair_steps(const census_ctx *x, double orbits, double reach)
 {
-    double orbits = (double)boards / x->ng;
     return orbits * ((double)((uint64_t)1 << x->cells) + reach * x->br.moves);
 }
 
-/* Refuse a pair census past CENSUS_MAX_STEPS, saying so; else 0. */
-static int too_big(const census_ctx *x, const census_result *r, double reach)
+/* Refuse a pair census of orbits searches past CENSUS_MAX_STEPS, saying
+   so; else 0. */
+static int too_big(const census_ctx *x, const census_result *r, double orbits,
+                   double reach)
 {
-    double steps = pair_steps(x, r->boards, reach);
+    double steps = pair_steps(x, orbits, reach);
     if (steps <= CENSUS_MAX_STEPS)
         return 0;
     say("rule '%s' at %" PRIu32 "x%" PRIu32 " with %" PRIu32 " ones: %" PRIu64
-        " targets (%" PRIu32 " up to symmetry) of 2^%" PRIu32
+        " targets (%.0f up to symmetry) of 2^%" PRIu32
         " states each need about %.2g steps, over the census limit of %.0g",
-        x->in->name, r->rows, r->cols, r->ones, r->boards, x->ng, x->cells,
+        x->in->name, r->rows, r->cols, r->ones, r->boards, orbits, x->cells,
         steps, CENSUS_MAX_STEPS);
     return 1;
 }
 
-/* One target's row of the pair census, weight times over. */
-static int pair_row(census_ctx *x, census_result *r, uint64_t target,
+/* One target's row of the pair census, weight times over, into r. */
+static int pair_row(const census_ctx *x, census_result *r, uint64_t target,
                     uint64_t weight)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
@@ -371,6 +374,125 @@ static int pair_row(census_ctx *x, census_result *r, uint64_t target,
     while (next_board(&s, x->cells));
     table_free(t);
     return 0;
+}
+
+/* The targets to search, one an orbit, and the size of each orbit. */
+typedef struct pair_work {
+    const census_ctx *x;
+    uint64_t *target, *weight;
+    size_t n;
+    atomic_size_t next, done; /* the next to take; how many are finished */
+    atomic_int failed;
+    progress *pg; /* updated by the first thread only */
+} pair_work;
+
+/* One thread's share: its own figures, and the index of the target of
+   its example (the least at its largest distance). */
+typedef struct pair_part {
+    pair_work *w;
+    census_result r;
+    size_t first;
+    int lead; /* the calling thread: it shows progress */
+    pthread_t tid;
+} pair_part;
+
+/* Take targets in order until none is left; a thread's body. */
+static void *pair_worker(void *arg)
+{
+    pair_part *p = arg;
+    pair_work *w = p->w;
+    size_t i;
+    while (!atomic_load(&w->failed) &&
+           (i = atomic_fetch_add(&w->next, 1)) < w->n) {
+        int had = p->r.histogram;
+        uint32_t max = p->r.max;
+        if (pair_row(w->x, &p->r, w->target[i], w->weight[i])) {
+            atomic_store(&w->failed, 1);
+            break;
+        }
+        if (!had || p->r.max != max)
+            p->first = i;
+        size_t done = atomic_fetch_add(&w->done, 1) + 1;
+        if (p->lead)
+            progress_update(w->pg, done, done);
+    }
+    return NULL;
+}
+
+/* The parts' figures summed into r; the example is the least target's at
+   the largest distance, whichever thread found it. */
+static void pair_merge(census_result *r, const pair_part *part, uint32_t n)
+{
+    const pair_part *best = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        const census_result *q = &part[k].r;
+        r->solvable.m += q->solvable.m;
+        r->impossible.m += q->impossible.m;
+        for (uint32_t d = 0; d < CENSUS_DISTANCES; d++)
+            r->hist[d] += q->hist[d];
+        if (q->histogram &&
+            (!best || q->max > best->r.max ||
+             (q->max == best->r.max && part[k].first < best->first)))
+            best = &part[k];
+    }
+    if (best) {
+        r->histogram = 1;
+        r->max = best->r.max;
+        r->example = best->r.example;
+        r->target = best->r.target;
+    }
+}
+
+/*
+ * Search every target of w on threads threads (the calling one too) and
+ * sum their figures into r.  Each thread holds one table at a time, so
+ * there are no more threads than limits.memory has tables for.
+ */
+static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
+                       unsigned threads)
+{
+    size_t bytes = table_build_bytes(&x->br);
+    membudget *mem = rules_memory(x->o->rules);
+    if (threads > w->n)
+        threads = w->n ? (unsigned)w->n : 1;
+    while (threads > 1 && !budget_has(mem, threads * bytes))
+        threads--;
+    pair_part *part = xcalloc(threads, sizeof *part);
+    for (unsigned k = 0; k < threads; k++) {
+        part[k].w = w;
+        part[k].r.ones = r->ones;
+        part[k].lead = k == 0;
+    }
+    unsigned started = 1;
+    for (; started < threads; started++)
+        if (pthread_create(&part[started].tid, NULL, pair_worker,
+                           &part[started]))
+            break; /* fewer threads: the others take their share */
+    pair_worker(&part[0]);
+    for (unsigned k = 1; k < started; k++)
+        pthread_join(part[k].tid, NULL);
+    pair_merge(r, part, started);
+    free(part);
+    return atomic_load(&w->failed) ? -1 : 0;
+}
+
+/* The least target of each orbit of x->g among the boards with k ones,
+   and the orbit's size, into w. */
+static void orbits(const census_ctx *x, uint32_t k, pair_work *w)
+{
+    uint64_t t = first_board(k), weight;
+    size_t cap = 0;
+    do {
+        if (!representative(x, t, &weight))
+            continue;
+        if (w->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            w->target = xreallocarray(w->target, cap, sizeof *w->target);
+            w->weight = xreallocarray(w->weight, cap, sizeof *w->weight);
+        }
+        w->target[w->n] = t;
+        w->weight[w->n++] = weight;
+    } while (next_board(&t, x->cells));
 }
 
 /*
@@ -393,29 +515,29 @@ static int by_pairs(census_ctx *x, census_result *r)
     r->boards = choose(x->cells, r->ones);
     r->total.m = r->boards * r->boards;
     candidates(x, r->rows, r->cols, 2 * r->ones == x->cells);
-    if (too_big(x, r, (double)r->boards)) /* with every symmetry: the least */
+    /* with every symmetry and no state but these: the least it can be */
+    if (too_big(x, r, (double)r->boards / x->ng, (double)r->boards))
         return EXIT_TROUBLE;
     int shut = keep_exact(x, r->ones);
     r->symmetries = x->ng;
     for (uint32_t i = 0; i < x->ng; i++)
         r->complement |= x->g[i].flip != 0;
-    if (too_big(x, r, shut ? (double)r->boards : (double)(1u << x->cells)))
-        return EXIT_TROUBLE;
-
-    progress *pg = progress_new(x->o->progress, r->boards);
-    progress_name(pg, "target", "targets");
-    uint64_t t = first_board(r->ones), done = 0, weight;
-    int status = EXIT_ANSWERED;
-    do {
-        if (representative(x, t, &weight) && pair_row(x, r, t, weight)) {
-            status = EXIT_TROUBLE;
-            break;
-        }
-        done++;
-        progress_update(pg, done, done);
-    } while (next_board(&t, x->cells));
-    progress_free(pg);
+    pair_work w = {.x = x};
+    orbits(x, r->ones, &w);
+    r->orbits = w.n;
+    int status = EXIT_TROUBLE;
+    if (too_big(x, r, (double)w.n,
+                shut ? (double)r->boards : (double)(1u << x->cells)))
+        goto out;
+    w.pg = progress_new(x->o->progress, w.n);
+    progress_name(w.pg, "target", "targets");
+    if (pair_search(x, r, &w, x->o->jobs) == 0)
+        status = EXIT_ANSWERED;
+    progress_free(w.pg);
     finish(r);
+out:
+    free(w.target);
+    free(w.weight);
     return status;
 }
 

@@ -38,7 +38,8 @@ typedef struct census_options {
     const config *cfg;
     enum out_format format;
     enum progress_mode progress;
-    long ones; /* --ones K, or -1: half the cells, rounded down */
+    long ones;     /* --ones K, or -1: half the cells, rounded down */
+    unsigned jobs; /* threads for a pair census, at least 1 */
     FILE *out;
 } census_options;
 
@@ -72,6 +73,7 @@ typedef struct census_result {
     uint64_t boards;     /* pairs: the boards with that many ones */
     uint32_t symmetries; /* pairs: the symmetries used, identity included */
     int complement;      /* pairs: complementing both boards is one */
+    uint64_t orbits;     /* pairs: the targets searched, one an orbit */
     census_count total, solvable, impossible; /* states, or pairs */
     int histogram; /* hist, max, at_max, mean and the example known */
     uint64_t hist[CENSUS_DISTANCES];

@@ -66,10 +66,11 @@ static void text_head(const census_result *r, strbuf *sb)
     if (r->method == CENSUS_PAIRS) {
         sb_printf(sb,
                   "boards with %" PRIu32 " ones: %" PRIu64 "\n"
-                  "symmetries used: %" PRIu32 "%s\n"
+                  "symmetries used: %" PRIu32 "%s, so %" PRIu64
+                  " targets searched\n"
                   "pairs (start, target): ",
                   r->ones, r->boards, r->symmetries,
-                  r->complement ? " (complement included)" : "");
+                  r->complement ? " (complement included)" : "", r->orbits);
     } else {
         put_str(sb, "states: ");
     }
@@ -192,6 +193,7 @@ static void write_json(const census_result *r, strbuf *sb)
     json_u64(sb, "ones", pairs, r->ones);
     json_u64(sb, "boards", pairs, r->boards);
     json_u64(sb, "symmetries", pairs, r->symmetries);
+    json_u64(sb, "targets_searched", pairs, r->orbits);
     census_count boards = {r->boards, 0};
     json_count(sb, "states", pairs ? &boards : &r->total);
     json_count(sb, "pairs", pairs ? &r->total : NULL);

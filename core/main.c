@@ -630,15 +630,19 @@ static enum progress_mode choose_progress(const ctx *c, char *const *files,
 }
 
 /* --census: the figures of the rule chosen; FILE operands are an error. */
-static int census(ctx *c, int nfiles)
+static int census(ctx *c, int nfiles, unsigned jobs)
 {
     if (nfiles) {
         msg("--census reads no FILE");
         return EXIT_TROUBLE;
     }
-    census_options co = {c->rules,      &c->cfg,
-                         c->out_format, choose_progress(c, NULL, 0),
-                         c->ones,       outfile_stream(c->out)};
+    census_options co = {.rules = c->rules,
+                         .cfg = &c->cfg,
+                         .format = c->out_format,
+                         .progress = choose_progress(c, NULL, 0),
+                         .ones = c->ones,
+                         .jobs = jobs,
+                         .out = outfile_stream(c->out)};
     return census_run(&co);
 }
 
@@ -681,13 +685,13 @@ int main(int argc, char **argv)
     }
     if (open_output(&c))
         goto out;
-    if (c.census) {
-        c.status = census(&c, argc - optind);
-        goto out;
-    }
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();
+    if (c.census) {
+        c.status = census(&c, argc - optind, jobs > 0 ? (unsigned)jobs : 1);
+        goto out;
+    }
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,

@@ -38,8 +38,8 @@ typedef struct progress progress;
  */
 progress *progress_new(enum progress_mode mode, uint64_t bytes_total);
 
-/* What the line counts, when not records answered: one, many (a census's
-   "target", "targets", as "1,234 targets done"); borrowed strings. */
+/* What the line counts, when not records answered: the noun for one and
+   for many ("target", "targets": "1,234 targets done"); borrowed. */
 void progress_name(progress *pg, const char *one, const char *many);
 
 /* The work finished so far: records written, and the input bytes they
