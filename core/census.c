@@ -20,10 +20,12 @@
 #include "text.h"
 
 #define MSG_MAX 512
-/* The most work a pair census takes on, in steps: a step is a state of a
-   table (allocated, filled, read) or a move tried from a state reached;
-   under a nanosecond each, so at most about ten seconds a thread. */
-#define CENSUS_MAX_STEPS 2e10
+/* The most work a pair census takes on, in steps: a step is a move tried
+   from a state reached, or CENSUS_CLEARED states of a table cleared for
+   its next target; a few nanoseconds each, so at most about half a
+   minute a thread, ten seconds on a board of 5x5. */
+#define CENSUS_MAX_STEPS 1e10
+#define CENSUS_CLEARED 8
 /* Symmetries of a board: 8 of the square (4 of a rectangle), each with
    complement or without. */
 #define CENSUS_SYMMETRIES 16
@@ -304,11 +306,18 @@ static int no_table(const census_ctx *x, const char *what)
     return -1;
 }
 
-/* A table from goals, or NULL after saying why not. */
-static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n)
+/* A table from goals, or NULL after saying why not; *t's own memory
+   again when t holds one (then freed on failure). */
+static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n,
+                    table *t)
 {
-    table *t = table_build(&x->br, goals, n, x->o->cfg->table_memory,
-                           rules_memory(x->o->rules));
+    if (t && table_rebuild(t, goals, n)) {
+        table_free(t);
+        t = NULL;
+    } else if (!t) {
+        t = table_build(&x->br, goals, n, x->o->cfg->table_memory,
+                        rules_memory(x->o->rules));
+    }
     if (!t)
         say("rule '%s': the table could not be built (a distance over %d, "
             "or plugin '%s' broke its contract: a search of one puzzle says "
@@ -322,7 +331,8 @@ static int by_table(census_ctx *x, census_result *r)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
     uint32_t n = x->br.ops->goals(x->br.inst, NULL, goals, GRIDBFS_MAX_GOALS);
-    table *t = build(x, goals, n > GRIDBFS_MAX_GOALS ? GRIDBFS_MAX_GOALS : n);
+    table *t =
+        build(x, goals, n > GRIDBFS_MAX_GOALS ? GRIDBFS_MAX_GOALS : n, NULL);
     if (!t)
         return EXIT_TROUBLE;
     const uint8_t *dist = table_distances(t, &states);
@@ -336,11 +346,12 @@ static int by_table(census_ctx *x, census_result *r)
 }
 
 /* The work of a pair census in steps (CENSUS_MAX_STEPS): each orbit of
-   targets fills a table and tries every move from each state reached,
+   targets clears a table and tries every move from each state reached,
    at most reach of them. */
 static double pair_steps(const census_ctx *x, double orbits, double reach)
 {
-    return orbits * ((double)((uint64_t)1 << x->cells) + reach * x->br.moves);
+    double clear = (double)((uint64_t)1 << x->cells) / CENSUS_CLEARED;
+    return orbits * (clear + reach * x->br.moves);
 }
 
 /* Refuse a pair census of orbits searches past CENSUS_MAX_STEPS, saying
@@ -359,20 +370,19 @@ static int too_big(const census_ctx *x, const census_result *r, double orbits,
     return 1;
 }
 
-/* One target's row of the pair census, weight times over, into r. */
+/* One target's row of the pair census, weight times over, into r, by the
+   table *t (built, or built again in its memory). */
 static int pair_row(const census_ctx *x, census_result *r, uint64_t target,
-                    uint64_t weight)
+                    uint64_t weight, table **t)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
-    table *t = build(x, goals, target_goals(x, target, goals));
-    if (!t)
+    if (!(*t = build(x, goals, target_goals(x, target, goals), *t)))
         return -1;
-    const uint8_t *dist = table_distances(t, &states);
+    const uint8_t *dist = table_distances(*t, &states);
     uint64_t s = first_board(r->ones);
     do
         tally(r, dist[s], weight, s, target);
     while (next_board(&s, x->cells));
-    table_free(t);
     return 0;
 }
 
@@ -401,12 +411,13 @@ static void *pair_worker(void *arg)
 {
     pair_part *p = arg;
     pair_work *w = p->w;
+    table *t = NULL;
     size_t i;
     while (!atomic_load(&w->failed) &&
            (i = atomic_fetch_add(&w->next, 1)) < w->n) {
         int had = p->r.histogram;
         uint32_t max = p->r.max;
-        if (pair_row(w->x, &p->r, w->target[i], w->weight[i])) {
+        if (pair_row(w->x, &p->r, w->target[i], w->weight[i], &t)) {
             atomic_store(&w->failed, 1);
             break;
         }
@@ -416,6 +427,7 @@ static void *pair_worker(void *arg)
         if (p->lead)
             progress_update(w->pg, done, done);
     }
+    table_free(t);
     return NULL;
 }
 

@@ -238,7 +238,7 @@ rows_of() {
 
 @test "errors: a size past the limits, names the limit; --ones out of range; no FILE" {
     run -2 --separate-stderr gridbfs --census -r p1225 -s 5x5
-    assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 5x5 with 12 ones: 5200300 targets (650038 up to symmetry) of 2^25 states each need about 1.6e+14 steps, over the census limit of 2e+10"
+    assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 5x5 with 12 ones: 5200300 targets (650038 up to symmetry) of 2^25 states each need about 1.4e+14 steps, over the census limit of 1e+10"
     assert_output ""
     run -2 --separate-stderr gridbfs --census -r p1225 -s 6x6 --ones 2
     assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 6x6: a table of 2^36 states is past the 30 cells a table indexes"

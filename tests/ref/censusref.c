@@ -149,13 +149,14 @@ static int neighbours(const rule *r, uint32_t s, uint32_t *out)
     return k;
 }
 
-/* Breadth-first search from the sources over every board: dist[]. */
-static void bfs(const rule *r, const uint32_t *src, int nsrc, uint8_t *dist,
-                uint32_t *queue)
+/* Breadth-first search from the sources over every board: dist[], NONE
+   everywhere before, set for the boards reached, which are queue[0..n),
+   n returned. */
+static size_t bfs(const rule *r, const uint32_t *src, int nsrc, uint8_t *dist,
+                  uint32_t *queue)
 {
     uint32_t next[4 * MAX_CELLS];
     size_t head = 0, tail = 0;
-    memset(dist, NONE, (size_t)1 << r->n);
     for (int i = 0; i < nsrc; i++)
         if (dist[src[i]] == NONE) {
             dist[src[i]] = 0;
@@ -170,6 +171,7 @@ static void bfs(const rule *r, const uint32_t *src, int nsrc, uint8_t *dist,
                 queue[tail++] = next[i];
             }
     }
+    return tail;
 }
 
 static uint32_t parse_board(const rule *r, const char *s)
@@ -228,6 +230,7 @@ int main(int argc, char **argv)
     uint32_t *queue = malloc(states * sizeof *queue);
     if (!dist || !queue)
         return 2;
+    memset(dist, NONE, states);
     if (at < argc && !strcmp(argv[at], "dist")) {
         if (at + 1 + r.swap >= argc)
             usage();
@@ -253,17 +256,22 @@ int main(int argc, char **argv)
             else
                 hist[dist[s]]++;
     }
+    /* A swap keeps the number of ones: every board a search from a target
+       with K ones reaches has K ones, and the others of them are the
+       starts it cannot reach.  dist[] is made NONE again after each. */
+    unsigned long long boards = 0;
+    for (uint32_t s = 0; r.swap && s < states; s++)
+        boards += ones(s) == r.ones;
     for (uint32_t t = 0; r.swap && t < states; t++) {
         if (ones(t) != r.ones)
             continue;
-        bfs(&r, &t, 1, dist, queue);
-        for (uint32_t s = 0; s < states; s++)
-            if (ones(s) != r.ones)
-                continue;
-            else if (total++, dist[s] == NONE)
-                impossible++;
-            else
-                hist[dist[s]]++;
+        size_t reached = bfs(&r, &t, 1, dist, queue);
+        for (size_t i = 0; i < reached; i++) {
+            hist[dist[queue[i]]]++;
+            dist[queue[i]] = NONE;
+        }
+        total += boards;
+        impossible += boards - reached;
     }
 
     int max = -1;
