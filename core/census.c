@@ -90,13 +90,25 @@ static int next_board(uint64_t *s, uint32_t cells)
     return 1;
 }
 
-/* n choose k, exactly (n <= 64: it fits when n <= 62 or so; the census
-   asks it for n <= 30 only). */
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* n choose k, exactly, for n <= 64 (every such value fits): each step
+   C(m, i) = C(m - 1, i - 1) * m / i divides first, so nothing overflows. */
 static uint64_t choose(uint32_t n, uint32_t k)
 {
     uint64_t c = 1;
-    for (uint32_t i = 1; i <= k; i++)
-        c = c * (n - k + i) / i;
+    for (uint32_t i = 1; i <= k; i++) {
+        uint64_t g = gcd(c, i);
+        c = c / g * ((n - k + i) / (i / g));
+    }
     return c;
 }
 
@@ -261,10 +273,12 @@ static void tally(census_result *r, uint8_t d, uint64_t w, uint64_t start,
 /* The mean and at_max from the histogram. */
 static void finish(census_result *r)
 {
-    double sum = 0;
-    for (uint32_t d = 0; d < CENSUS_DISTANCES; d++)
+    double sum = 0, count = 0;
+    for (uint32_t d = 0; d < CENSUS_DISTANCES; d++) {
         sum += (double)d * (double)r->hist[d];
-    r->mean = r->solvable.m ? sum / (double)r->solvable.m : 0;
+        count += (double)r->hist[d];
+    }
+    r->mean = count ? sum / count : 0;
     r->at_max = r->histogram ? r->hist[r->max] : 0;
     r->histogram = 1; /* known, if empty: no board is solvable */
 }
@@ -553,28 +567,39 @@ out:
     return status;
 }
 
-/* Insert v into the XOR basis (basis[b] has top bit b, or is 0); returns
-   1 when v was independent of it. */
-static int basis_add(uint64_t *basis, uint64_t v)
+/* An XOR basis of the masks: v[b], with top bit b (or 0), is the XOR of
+   the masks of the moves in by[b] (of the first 64 moves). */
+typedef struct xbasis {
+    uint64_t v[64], by[64];
+} xbasis;
+
+/* Insert v, made by the moves by; returns 1 when v was independent. */
+static int basis_add(xbasis *xb, uint64_t v, uint64_t by)
 {
     for (int b = 63; b >= 0 && v; b--) {
         if (!(v >> b & 1))
             continue;
-        if (!basis[b]) {
-            basis[b] = v;
+        if (!xb->v[b]) {
+            xb->v[b] = v;
+            xb->by[b] = by;
             return 1;
         }
-        v ^= basis[b];
+        v ^= xb->v[b];
+        by ^= xb->by[b];
     }
     return 0;
 }
 
-/* v reduced by the basis: the same for two vectors of one coset. */
-static uint64_t basis_reduce(const uint64_t *basis, uint64_t v)
+/* v reduced by the basis, the same for two vectors of one coset; *by the
+   moves whose masks were taken off (v itself when it reduces to 0). */
+static uint64_t basis_reduce(const xbasis *xb, uint64_t v, uint64_t *by)
 {
+    *by = 0;
     for (int b = 63; b >= 0; b--)
-        if (v >> b & 1 && basis[b])
-            v ^= basis[b];
+        if (v >> b & 1 && xb->v[b]) {
+            v ^= xb->v[b];
+            *by ^= xb->by[b];
+        }
     return v;
 }
 
@@ -607,26 +632,101 @@ broken:
     return -1;
 }
 
+/* The board the moves in set make from goal. */
+static uint64_t pressed(const uint64_t *mask, uint64_t set, uint64_t goal)
+{
+    for (; set; set &= set - 1)
+        goal ^= mask[__builtin_ctzll(set)];
+    return goal;
+}
+
+/*
+ * The histogram of one coset of a nullity-0 rule (n moves, every board of
+ * the coset made from goal g by exactly one set X of moves), when the
+ * coset holds the goals g and, when y is not 0, g ^ (the masks of y): a
+ * board's distance is |X|, or min(|X|, |X ^ y|).  X splits into a moves
+ * of y and b others.  Into r, with the coset's first board at its
+ * largest distance when that is larger than r's.
+ */
+static void coset_hist(census_result *r, const uint64_t *mask, uint32_t n,
+                       uint64_t g, uint64_t y)
+{
+    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    uint32_t t = ones_of(y);
+    for (uint32_t a = 0; a <= t; a++)
+        for (uint32_t b = 0; b <= n - t; b++) {
+            uint32_t d = b + (a < t - a ? a : t - a);
+            uint64_t k = choose(t, a) * choose(n - t, b);
+            r->hist[d] += k;
+        }
+    uint64_t x = all & ~y, half = y; /* the other moves, half of y's */
+    for (uint32_t i = 0; i < t - t / 2; i++)
+        half &= half - 1;
+    uint32_t max = n - t + t / 2;
+    if (!r->histogram || max > r->max) {
+        r->histogram = 1;
+        r->max = max;
+        r->example = pressed(mask, x | half, g);
+    }
+}
+
+/*
+ * The exact histogram of an XOR rule whose masks are independent (nullity
+ * 0, so at most 64 moves), when no coset holds more than two goals: -1
+ * when it cannot be had so.
+ */
+static int linear_hist(census_result *r, const xbasis *xb, const uint64_t *mask,
+                       uint32_t n, const uint64_t *goals)
+{
+    uint64_t red[GRIDBFS_MAX_GOALS], by;
+    if (r->nullity)
+        return -1;
+    for (uint32_t i = 0; i < r->goals; i++)
+        red[i] = basis_reduce(xb, goals[i], &by);
+    census_result h = *r;
+    for (uint32_t i = 0; i < r->goals; i++) {
+        uint32_t first = 0, same = 0, with = 0;
+        while (red[first] != red[i])
+            first++;
+        for (uint32_t j = 0; j < r->goals; j++)
+            if (red[j] == red[i] && goals[j] != goals[i] && same++ == 0)
+                with = j;
+        if (first != i) /* the coset is counted at its first goal */
+            continue;
+        if (same > 1)
+            return -1;
+        basis_reduce(xb, goals[i] ^ goals[with], &by);
+        coset_hist(&h, mask, n, goals[i], same ? by : 0);
+    }
+    *r = h;
+    finish(r);
+    return 0;
+}
+
 /*
  * The census of a fixed goal set of XOR moves where no table fits: the
  * solvable states are the goals' cosets of the span of the masks, 2^rank
- * each; the histogram is not computed.
+ * each; the histogram from binomials when the masks are independent,
+ * else not computed.
  */
 static int by_linear(census_ctx *x, census_result *r)
 {
-    uint64_t *mask = xcalloc(x->br.moves, sizeof *mask), basis[64] = {0};
+    uint64_t *mask = xcalloc(x->br.moves, sizeof *mask), by;
     uint64_t goals[GRIDBFS_MAX_GOALS], seen[GRIDBFS_MAX_GOALS];
+    xbasis xb;
     int status = EXIT_TROUBLE;
+    memset(&xb, 0, sizeof xb);
     if (xor_masks(x, mask))
         goto out;
     r->method = CENSUS_LINEAR;
     for (uint32_t m = 0; m < x->br.moves; m++)
-        r->rank += (uint32_t)basis_add(basis, mask[m]);
+        r->rank +=
+            (uint32_t)basis_add(&xb, mask[m], m < 64 ? (uint64_t)1 << m : 0);
     r->nullity = x->br.moves - r->rank;
     uint32_t n = x->br.ops->goals(x->br.inst, NULL, goals, GRIDBFS_MAX_GOALS);
     r->goals = n > GRIDBFS_MAX_GOALS ? GRIDBFS_MAX_GOALS : n;
     for (uint32_t i = 0; i < r->goals; i++) {
-        uint64_t v = basis_reduce(basis, goals[i]);
+        uint64_t v = basis_reduce(&xb, goals[i], &by);
         uint32_t j = 0;
         while (j < r->cosets && seen[j] != v)
             j++;
@@ -639,9 +739,15 @@ static int by_linear(census_ctx *x, census_result *r)
     r->impossible = (census_count){
         (free_cells == 64 ? 0 : (uint64_t)1 << free_cells) - r->cosets,
         r->rank};
+    status = EXIT_ANSWERED;
+    if (linear_hist(r, &xb, mask, x->br.moves, goals) == 0)
+        goto out;
     char why[MSG_MAX];
     table_why(x, why, sizeof why);
-    fmt(r->why, sizeof r->why, "not computed (%s)", why);
+    fmt(r->why, sizeof r->why,
+        "not computed (%s; the moves' masks have a null space of %" PRIu32
+        " dimensions)",
+        why, r->nullity);
     status = EXIT_RECORDS;
     say("rule '%s' at %" PRIu32 "x%" PRIu32 ": the distance histogram is %s",
         x->in->name, r->rows, r->cols, r->why);

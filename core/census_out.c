@@ -78,11 +78,12 @@ static void text_head(const census_result *r, strbuf *sb)
     put_str(sb, "\nsolvable: ");
     put_count(sb, r->solvable);
     if (r->method == CENSUS_LINEAR)
-        sb_printf(
-            sb,
-            " (2^%" PRIu32 " for each of %" PRIu32 " goal coset%s: "
-            "the moves' masks have rank %" PRIu32 ", nullity %" PRIu32 ")",
-            r->rank, r->cosets, r->cosets == 1 ? "" : "s", r->rank, r->nullity);
+        sb_printf(sb,
+                  " (%" PRIu32 " coset%s of the goals, 2^%" PRIu32
+                  " boards each: the moves' masks have rank %" PRIu32
+                  ", nullity %" PRIu32 ")",
+                  r->cosets, r->cosets == 1 ? "" : "s", r->rank, r->rank,
+                  r->nullity);
     put_str(sb, "\nimpossible: ");
     put_count(sb, r->impossible);
     sb_putc(sb, '\n');
