@@ -15,7 +15,7 @@ _gridbfs()
     local opts='-c --config -r --rule -s --size -f --format -p --path
         --no-path --no-header -o --output -j --jobs -P --plugin-dir -q
         --quiet --stats --progress --no-progress --list-rules --check-config
-        -h --help -V --version'
+        --census --ones -h --help -V --version'
     case $prev in
     -c | --config | -o | --output)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
@@ -29,7 +29,7 @@ _gridbfs()
     -f | --format)
         mapfile -t COMPREPLY < <(compgen -W 'judge csv jsonl' -- "$cur")
         return ;;
-    -s | --size | -j | --jobs)
+    -s | --size | -j | --jobs | --ones)
         return ;;
     esac
     if [[ $cur == -* ]]; then

@@ -303,3 +303,17 @@ rows_of() {
         run -1 grep -vE '^gridbfs: [0-9,]+ targets? done, [0-9]+%, [0-9:]+ elapsed' <<<"$stderr"
     fi
 }
+
+@test "the README's census examples are what gridbfs writes" {
+    local readme=$BATS_TEST_DIRNAME/../README.md cmd want n=0
+    # each "$ gridbfs --census..." line of the Census section, and the
+    # lines after it up to the next command or the block's end
+    while IFS= read -r cmd; do
+        want=$(awk -v c="$cmd" '$0 == "$ " c { on = 1; next }
+            on && (/^\$ / || /^```/) { exit } on' "$readme")
+        run -0 --separate-stderr bash -c "export PATH=\"$(dirname "$GRIDBFS"):\$PATH\"; $cmd"
+        [ "$output" = "$want" ] || fail "README: \$ $cmd: gridbfs wrote $output"
+        n=$((n + 1))
+    done < <(sed -n '/^## Census/,/^## /p' "$readme" | sed -n 's/^\$ \(gridbfs --census.*\)/\1/p')
+    assert_equal "$n" 3
+}
