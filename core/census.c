@@ -29,6 +29,9 @@
 /* Symmetries of a board: 8 of the square (4 of a rectangle), each with
    complement or without. */
 #define CENSUS_SYMMETRIES 16
+/* Symmetries of a rule whose moves change the number of ones are checked
+   on every board, up to boards of this many cells. */
+#define CENSUS_CHECK_ALL 20
 /* States a plugin's GRIDBFS_XOR_MOVES is spot-checked on. */
 #define XOR_CHECKS 64
 
@@ -183,47 +186,65 @@ static int closed(census_ctx *x, uint32_t k)
     return 1;
 }
 
-/*
- * Whether g is a symmetry of the rule on the boards with k ones (a closed
- * set): the moves from g(s) lead to the images of the moves from s, as
- * sets, and the goals of target g(s) are the images of those of s.  Then
- * the pair (g(s), g(t)) is as far apart as (s, t).
- */
-static int exact(census_ctx *x, const xform *g, uint32_t k)
+/* Whether the moves from g(s) lead to the images of the moves from s,
+   as sets. */
+static int moves_commute(census_ctx *x, const xform *g, uint64_t s)
+{
+    uint32_t moves = x->br.moves;
+    x->br.ops->expand(x->br.inst, s, x->next);
+    x->br.ops->expand(x->br.inst, xform_apply(g, s, x->cells), x->other);
+    for (uint32_t m = 0; m < moves; m++)
+        x->next[m] = xform_apply(g, x->next[m], x->cells);
+    qsort(x->next, moves, sizeof *x->next, cmp_u64);
+    qsort(x->other, moves, sizeof *x->other, cmp_u64);
+    return memcmp(x->next, x->other, moves * sizeof *x->next) == 0;
+}
+
+/* Whether the goals of target g(t) are the images of those of t. */
+static int goals_commute(const census_ctx *x, const xform *g, uint64_t t)
 {
     uint64_t ga[GRIDBFS_MAX_GOALS], gb[GRIDBFS_MAX_GOALS];
-    uint64_t s = first_board(k);
-    uint32_t moves = x->br.moves;
-    do {
-        uint64_t gs = xform_apply(g, s, x->cells);
-        x->br.ops->expand(x->br.inst, s, x->next);
-        x->br.ops->expand(x->br.inst, gs, x->other);
-        for (uint32_t m = 0; m < moves; m++)
-            x->next[m] = xform_apply(g, x->next[m], x->cells);
-        qsort(x->next, moves, sizeof *x->next, cmp_u64);
-        qsort(x->other, moves, sizeof *x->other, cmp_u64);
-        if (memcmp(x->next, x->other, moves * sizeof *x->next) != 0)
+    uint32_t na = target_goals(x, t, ga);
+    uint32_t nb = target_goals(x, xform_apply(g, t, x->cells), gb);
+    for (uint32_t i = 0; i < na; i++)
+        ga[i] = xform_apply(g, ga[i], x->cells);
+    qsort(ga, na, sizeof *ga, cmp_u64);
+    return na == nb && memcmp(ga, gb, na * sizeof *ga) == 0;
+}
+
+/*
+ * Whether g is a symmetry of the rule for the targets with k ones: the
+ * moves commute with g on every board a search from them can reach (the
+ * boards with k ones when shut, else every board), and so do the goals
+ * of those targets.  Then the pair (g(s), g(t)) is as far apart as
+ * (s, t).
+ */
+static int exact(census_ctx *x, const xform *g, uint32_t k, int shut)
+{
+    uint64_t s = shut ? first_board(k) : 0, all = (uint64_t)1 << x->cells;
+    do
+        if (!moves_commute(x, g, s))
             return 0;
-        uint32_t na = target_goals(x, s, ga), nb = target_goals(x, gs, gb);
-        for (uint32_t i = 0; i < na; i++)
-            ga[i] = xform_apply(g, ga[i], x->cells);
-        qsort(ga, na, sizeof *ga, cmp_u64);
-        if (na != nb || memcmp(ga, gb, na * sizeof *ga) != 0)
+    while (shut ? next_board(&s, x->cells) : ++s < all);
+    s = first_board(k);
+    do
+        if (!goals_commute(x, g, s))
             return 0;
-    } while (next_board(&s, x->cells));
+    while (next_board(&s, x->cells));
     return 1;
 }
 
-/* Keep in x->g the candidates that are symmetries on the boards with k
-   ones (the identity always is); none but it unless the set is closed.
-   Returns whether it is. */
+/* Keep in x->g the candidates that are symmetries for the targets with k
+   ones (the identity always is); when a move can leave the boards with k
+   ones, only on boards small enough to check every board.  Returns
+   whether the boards with k ones are closed under the moves. */
 static int keep_exact(census_ctx *x, uint32_t k)
 {
     uint32_t kept = 1; /* the identity comes first */
     int shut = closed(x, k);
-    if (shut)
+    if (shut || x->cells <= CENSUS_CHECK_ALL)
         for (uint32_t i = 1; i < x->ng; i++)
-            if (exact(x, &x->g[i], k))
+            if (exact(x, &x->g[i], k, shut))
                 x->g[kept++] = x->g[i];
     x->ng = kept;
     return shut;

@@ -132,6 +132,34 @@ rows_of() {
     done
 }
 
+@test "flip-neighbors with goal target: pairs of boards with K ones equal the reference, lopsided stencils too" {
+    local n=0 st wrap size k
+    for st in 010/111/010 110/011/000 010/011/000; do
+        for wrap in false true; do
+            n=$((n + 1))
+            flip "t$n" "$st" "$wrap" target
+        done
+    done
+    n=0
+    for st in 010/111/010 110/011/000 010/011/000; do
+        for wrap in 0 1; do
+            n=$((n + 1))
+            for size in 2x3 3x3 3x4; do
+                for k in 2 4 $((${size%x*} * ${size#*x} / 2)); do
+                    run -0 --separate-stderr gridbfs -c c.yaml -r "t$n" -s "$size" --ones "$k" --census -f csv
+                    [ "$output" = "$(censusref flip "$size" "$st" "$wrap" target "$k")" ] ||
+                        fail "$st wrap $wrap at $size with $k ones: gridbfs $output"
+                done
+            done
+        done
+    done
+    # a lopsided stencil has no symmetry but the identity
+    run -0 gridbfs -c c.yaml -r t3 -s 3x3 --ones 4 --census
+    assert_line 'symmetries used: 1, so 126 targets searched'
+    run -0 gridbfs -c c.yaml -r t1 -s 3x3 --ones 4 --census
+    assert_line 'symmetries used: 8, so 23 targets searched'
+}
+
 @test "every -j gives the same census, byte for byte, example included" {
     swap w8 8 true
     local j one

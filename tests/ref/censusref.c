@@ -7,7 +7,9 @@
  *   flip  RxC STENCIL WRAP GOAL  a press flips the cells of the 3x3
  *         STENCIL ("010/111/010") centred on it (off the board: dropped,
  *         or round a torus with WRAP 1; a cell covered twice flips once);
- *         GOAL uniform, off or on.  One search from the goals.
+ *         GOAL uniform, off or on: one search from the goals; or GOAL
+ *         target K: every ordered (start, target) pair of boards with K
+ *         ones, one search from each target.
  *   lines RxC GOAL               a change at (i, j) toggles row i and
  *         column j; GOAL off or uniform.
  *   swap  RxC NEIGH WRAP K       a move swaps two cells adjacent in the
@@ -38,7 +40,7 @@
 #define NONE 0xFF
 
 typedef struct rule {
-    int swap;
+    int swap, pairs; /* pairs: a census of (start, target) pairs */
     int rows, cols, n;
     uint32_t mask[MAX_CELLS]; /* flip, lines: what move m toggles */
     int pa[4 * MAX_CELLS], pb[4 * MAX_CELLS], npairs; /* swap: cell pairs */
@@ -49,6 +51,8 @@ typedef struct rule {
 static void usage(void)
 {
     fputs("usage: censusref flip RxC STENCIL WRAP GOAL [summary|dist BOARD]\n"
+          "       censusref flip RxC STENCIL WRAP target K [summary|dist START "
+          "TARGET]\n"
           "       censusref lines RxC GOAL [summary|dist BOARD]\n"
           "       censusref swap RxC NEIGH WRAP K [summary|dist START "
           "TARGET]\n",
@@ -77,6 +81,10 @@ static int cell(const rule *r, int row, int col, int wrap)
 
 static void set_goals(rule *r, const char *goal, int on_ok, int uniform_ok)
 {
+    if (!strcmp(goal, "target") && on_ok) {
+        r->pairs = 1;
+        return;
+    }
     uint32_t full = (uint32_t)((1ull << r->n) - 1);
     if (!strcmp(goal, "off")) {
         r->goals[0] = 0;
@@ -210,21 +218,25 @@ int main(int argc, char **argv)
         make_flip(&r, argv[3], atoi(argv[4]));
         set_goals(&r, argv[5], 1, 1);
         at = 6;
+        if (r.pairs && argc >= 7)
+            r.ones = atoi(argv[at++]);
+        else if (r.pairs)
+            usage();
     } else if (!strcmp(argv[1], "lines")) {
         make_lines(&r);
         set_goals(&r, argv[3], 0, 1);
         at = 4;
     } else if (!strcmp(argv[1], "swap") && argc >= 6) {
-        r.swap = 1;
+        r.swap = r.pairs = 1;
         make_swap(&r, atoi(argv[3]), atoi(argv[4]));
         r.ones = atoi(argv[5]);
-        if (r.ones < 0 || r.ones > r.n)
-            usage();
         at = 6;
     } else {
         usage();
     }
 
+    if (r.ones < 0 || r.ones > r.n)
+        usage();
     size_t states = (size_t)1 << r.n;
     uint8_t *dist = malloc(states);
     uint32_t *queue = malloc(states * sizeof *queue);
@@ -232,10 +244,10 @@ int main(int argc, char **argv)
         return 2;
     memset(dist, NONE, states);
     if (at < argc && !strcmp(argv[at], "dist")) {
-        if (at + 1 + r.swap >= argc)
+        if (at + 1 + r.pairs >= argc)
             usage();
         uint32_t s = parse_board(&r, argv[at + 1]);
-        if (r.swap) {
+        if (r.pairs) {
             uint32_t t = parse_board(&r, argv[at + 2]);
             bfs(&r, &t, 1, dist, queue);
         } else {
@@ -248,7 +260,7 @@ int main(int argc, char **argv)
     }
 
     unsigned long long hist[MAX_DIST] = {0}, impossible = 0, total = 0;
-    if (!r.swap) {
+    if (!r.pairs) {
         bfs(&r, r.goals, r.ngoals, dist, queue);
         for (size_t s = 0; s < states; s++, total++)
             if (dist[s] == NONE)
@@ -256,18 +268,22 @@ int main(int argc, char **argv)
             else
                 hist[dist[s]]++;
     }
-    /* A swap keeps the number of ones: every board a search from a target
-       with K ones reaches has K ones, and the others of them are the
-       starts it cannot reach.  dist[] is made NONE again after each. */
+    /* The starts a search from a target with K ones reaches are the boards
+       it reaches with K ones (all of them, for a swap, which keeps the
+       number); the others are the starts it cannot reach.  dist[] is made
+       NONE again after each search. */
     unsigned long long boards = 0;
-    for (uint32_t s = 0; r.swap && s < states; s++)
+    for (uint32_t s = 0; r.pairs && s < states; s++)
         boards += ones(s) == r.ones;
-    for (uint32_t t = 0; r.swap && t < states; t++) {
+    for (uint32_t t = 0; r.pairs && t < states; t++) {
         if (ones(t) != r.ones)
             continue;
-        size_t reached = bfs(&r, &t, 1, dist, queue);
-        for (size_t i = 0; i < reached; i++) {
-            hist[dist[queue[i]]]++;
+        size_t n = bfs(&r, &t, 1, dist, queue), reached = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (ones(queue[i]) == r.ones) {
+                hist[dist[queue[i]]]++;
+                reached++;
+            }
             dist[queue[i]] = NONE;
         }
         total += boards;
