@@ -59,7 +59,7 @@ static const char *unit(const census_result *r, uint64_t n)
 /* The text summary's first lines: the rule, and what was counted. */
 static void text_head(const census_result *r, strbuf *sb)
 {
-    char name[TEXT_QUOTE_BUF];
+    char name[RULES_MSG_MAX];
     sb_printf(sb, "rule: %s (%s), %" PRIu32 "x%" PRIu32 "\n",
               text_quote(name, sizeof name, r->in->name), r->in->plugin->name,
               r->rows, r->cols);

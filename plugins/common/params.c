@@ -82,15 +82,20 @@ int param_refuse(gridbfs_error *err, long at, const char *key,
                       text_quote(shown, sizeof shown, value));
 }
 
+/* The ABI whose core sets rule->rows and rule->cols: 1.2, whatever the
+   ABI this file is built with (a later minor's core sets them too). */
+#define SIZE_ABI_MINOR 2
+#define SIZE_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | SIZE_ABI_MINOR)
+
 int param_size(const gridbfs_rule *rule, gridbfs_error *err)
 {
-    if (rule->abi >= GRIDBFS_ABI && rule->rows >= 1 && rule->cols >= 1 &&
+    if (rule->abi >= SIZE_ABI && rule->rows >= 1 && rule->cols >= 1 &&
         rule->rows <= GRIDBFS_MAX_SIDE && rule->cols <= GRIDBFS_MAX_SIDE)
         return 0;
     return param_fail(err, -1,
                       "needs a gridbfs that gives the board size (plugin ABI "
                       "%d.%d or later)",
-                      GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+                      GRIDBFS_ABI_MAJOR, SIZE_ABI_MINOR);
 }
 
 int param_count(const char *s, uint32_t max, uint32_t *out)
