@@ -815,10 +815,13 @@ static int take(census_ctx *x, census_result *r, long ones)
         say("%s: a census needs moves that are their own inverses", what);
         return EXIT_TROUBLE;
     }
-    if (table_fits(&x->br, x->o->cfg->table_memory) ||
-        !(rule->flags & GRIDBFS_XOR_MOVES))
-        return no_table(x, what) ? EXIT_TROUBLE : by_table(x, r);
-    return by_linear(x, r);
+    char why[MSG_MAX];
+    if (!table_why(x, why, sizeof why))
+        return by_table(x, r);
+    if (rule->flags & GRIDBFS_XOR_MOVES)
+        return by_linear(x, r);
+    say("%s: %s", what, why);
+    return EXIT_TROUBLE;
 }
 
 int census_run(const census_options *o)

@@ -318,6 +318,16 @@ rows_of() {
     assert_equal "$stderr" "gridbfs: --census reads no FILE"
 }
 
+@test "a third-party rule with no XOR flag: its table's census; past the table, an error naming the limit" {
+    # typed-size (tests/plugins): each move toggles one cell, goal all 0,
+    # so C(6, d) boards of 2x3 are d moves away
+    run -0 gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size -s 2x3 --census -f csv
+    assert_output "$(printf 'distance,states\n0,1\n1,6\n2,15\n3,20\n4,15\n5,6\n6,1\nimpossible,0')"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-size -s 6x6 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'typed-size' at 6x6: a table of 2^36 states is past the 30 cells a table indexes"
+    assert_output ""
+}
+
 @test "-o writes the census whole; without --progress nothing else goes to standard error" {
     run -0 --separate-stderr gridbfs --census -r p1225 -s 3x3 -o out.txt
     assert_equal "$stderr" ""
