@@ -397,11 +397,11 @@ static int too_big(const census_ctx *x, const census_result *r, double orbits,
     double steps = pair_steps(x, orbits, reach);
     if (steps <= CENSUS_MAX_STEPS)
         return 0;
-    say("rule '%s' at %" PRIu32 "x%" PRIu32 " with %" PRIu32 " ones: %" PRIu64
+    say("rule '%s' at %" PRIu32 "x%" PRIu32 " with %" PRIu32 " %s: %" PRIu64
         " targets (%.0f up to symmetry) of 2^%" PRIu32
         " states each need about %.2g steps, over the census limit of %.0g",
-        x->in->name, r->rows, r->cols, r->ones, r->boards, orbits, x->cells,
-        steps, CENSUS_MAX_STEPS);
+        x->in->name, r->rows, r->cols, r->ones, r->ones == 1 ? "one" : "ones",
+        r->boards, orbits, x->cells, steps, CENSUS_MAX_STEPS);
     return 1;
 }
 
