@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "census.h"
 #include "check.h"
 #include "config.h"
 #include "generate.h"
@@ -46,6 +47,8 @@ typedef struct ctx {
     int check_config, list_rules;
     const char *check;     /* --check ANSWERS */
     enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
+    int census; /* --census */
+    long ones;  /* --ones, or -1 */
     char **plugin_dirs;
     size_t nplugin_dirs;
     generate_opts gen; /* --generate and its options */
@@ -124,6 +127,12 @@ static void usage(FILE *f)
         /* clang-format off */
         GENERATE_HELP
         /* clang-format on */
+        "      --census          figures of the rule -r at the size -s: "
+        "states,\n"
+        "                        solvable, distance histogram, the largest\n"
+        "                        distance and an example (no FILE is read)\n"
+        "      --ones K          --census of a rule with a target board: the\n"
+        "                        pairs of boards with K ones (default: half)\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -151,7 +160,9 @@ enum {
     OPT_SHOW,
     OPT_CHECK,
     OPT_TESTLIB,
-    OPT_KATTIS
+    OPT_KATTIS,
+    OPT_CENSUS,
+    OPT_ONES
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -159,7 +170,7 @@ static int option_value(ctx *c, int o, const char *arg)
 {
     char list[64], shown[TEXT_QUOTE_BUF];
     enum out_format f;
-    uint64_t jobs;
+    uint64_t jobs, ones;
 
     if (o == 's' && text_size(arg, strlen(arg), &c->rows, &c->cols)) {
         msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
@@ -176,6 +187,14 @@ static int option_value(ctx *c, int o, const char *arg)
             CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, arg));
         return -1;
     }
+    if (o == OPT_ONES &&
+        text_u64(arg, strlen(arg), 0, CENSUS_ONES_MAX, &ones)) {
+        msg("--ones: expected a whole number from 0 to %d, got '%s'",
+            CENSUS_ONES_MAX, text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == OPT_ONES)
+        c->ones = (long)ones;
     if (o == 'f')
         c->format = arg;
     if (o == 'j')
@@ -207,6 +226,8 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"check", required_argument, NULL, OPT_CHECK},
         {"testlib", no_argument, NULL, OPT_TESTLIB},
         {"kattis", no_argument, NULL, OPT_KATTIS},
+        {"census", no_argument, NULL, OPT_CENSUS},
+        {"ones", required_argument, NULL, OPT_ONES},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         GENERATE_LONG_OPTIONS,
@@ -226,6 +247,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 's':
         case 'f':
         case 'j':
+        case OPT_ONES:
             if (option_value(c, o, optarg))
                 return -1;
             break;
@@ -257,6 +279,7 @@ static int parse_options(ctx *c, int argc, char **argv)
                 break;
             msg("%s", err);
             return -1;
+        case OPT_CENSUS: c->census = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -266,6 +289,15 @@ static int parse_options(ctx *c, int argc, char **argv)
             fputs("Try 'gridbfs --help' for more information.\n", stderr);
             return -1;
         }
+    }
+    if (c->ones >= 0 && !c->census) {
+        msg("--ones: only with --census");
+        return -1;
+    }
+    if ((c->judge || c->check) + c->gen.given + c->census + c->show > 1) {
+        msg("--check (--testlib, --kattis), --generate, --census and --show "
+            "are modes of their own: give one");
+        return -1;
     }
     return 0;
 }
@@ -641,12 +673,13 @@ static void close_output(ctx *c)
  * How progress shows (the last of --progress and --no-progress wins): on
  * a terminal, one line redrawn in place; forced into a file or a pipe,
  * plain lines; by default only on a terminal, and not while the user
- * types the input on one (the echo would land on the line).
+ * types the input on one (the echo would land on the line).  files NULL:
+ * no input is read (--census).
  */
 static enum progress_mode choose_progress(const ctx *c, char *const *files,
                                           int nfiles)
 {
-    int reads_stdin = nfiles == 0;
+    int reads_stdin = files && nfiles == 0;
     for (int i = 0; i < nfiles; i++)
         reads_stdin |= strcmp(files[i], "-") == 0;
     int typed = reads_stdin && isatty(STDIN_FILENO);
@@ -670,6 +703,23 @@ static int check(ctx *c, char *const *args, int nargs)
     return check_answers(&cc, c->check, args, nargs);
 }
 
+/* --census: the figures of the rule chosen; FILE operands are an error. */
+static int census(ctx *c, int nfiles, unsigned jobs)
+{
+    if (nfiles) {
+        msg("--census reads no FILE");
+        return EXIT_TROUBLE;
+    }
+    census_options co = {.rules = c->rules,
+                         .cfg = &c->cfg,
+                         .format = c->out_format,
+                         .progress = choose_progress(c, NULL, 0),
+                         .ones = c->ones,
+                         .jobs = jobs,
+                         .out = outfile_stream(c->out)};
+    return census_run(&co);
+}
+
 static void cleanup(ctx *c)
 {
     rules_free(c->rules);
@@ -681,7 +731,7 @@ static void cleanup(ctx *c)
 
 int main(int argc, char **argv)
 {
-    ctx c = {.jobs = -1};
+    ctx c = {.jobs = -1, .ones = -1};
     if (outfile_std_fds())
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
@@ -724,6 +774,10 @@ int main(int argc, char **argv)
     }
     if (open_output(&c))
         goto out;
+    if (c.census) {
+        c.status = census(&c, argc - optind, jobs > 0 ? (unsigned)jobs : 1);
+        goto out;
+    }
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,

@@ -89,7 +89,12 @@ enum {
     /* ABI 1.2: judge_text() reads the moves only when with_path is set;
        without it the text depends on their number alone, so the core may
        ask solve() for the count and take any engine's shortest sequence. */
-    GRIDBFS_TEXT_BY_COUNT = 1u << 2
+    GRIDBFS_TEXT_BY_COUNT = 1u << 2,
+    /* ABI 1.3: every move XORs a fixed set of cells into the board, the
+       same from every state (next[m] = state ^ mask[m], the mask being
+       what the move makes of the empty board): the core may count
+       solvable states by linear algebra over GF(2) (gridbfs --census). */
+    GRIDBFS_XOR_MOVES = 1u << 3
 };
 
 /* What solve() found. */

@@ -116,7 +116,8 @@ int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err)
     rule->cols = spec->cols;
     rule->boards = spec->goal == XOR_GOAL_TARGET ? 2 : 1;
     rule->moves = cells;
-    rule->flags = GRIDBFS_INVOLUTIVE | (x->matrix ? 0 : GRIDBFS_TEXT_BY_COUNT);
+    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_XOR_MOVES |
+                  (x->matrix ? 0 : GRIDBFS_TEXT_BY_COUNT);
     if (spec->goal != XOR_GOAL_TARGET)
         rule->flags |= GRIDBFS_FIXED_GOAL;
     return 0;

@@ -325,8 +325,10 @@ static void test_flip_masks(const gridbfs_plugin *f)
 
 static void test_flip_rules(const gridbfs_plugin *f)
 {
-    /* the moves style's judge text is the count unless a path is asked */
-    const uint32_t inv = GRIDBFS_INVOLUTIVE | GRIDBFS_TEXT_BY_COUNT,
+    /* the moves style's judge text is the count unless a path is asked;
+       every press XORs its stencil (ABI 1.3) */
+    const uint32_t inv = GRIDBFS_INVOLUTIVE | GRIDBFS_TEXT_BY_COUNT |
+                         GRIDBFS_XOR_MOVES,
                    fixed = GRIDBFS_FIXED_GOAL;
     const char *sample = "1010/0101/1010/0101";
     struct rule t;
@@ -340,7 +342,7 @@ static void test_flip_rules(const gridbfs_plugin *f)
     RULE(f, "size=1x32 wrap=true", 1, 32, 32, 1, inv | fixed);
     /* a press matrix is printed whatever the path: it needs the moves */
     RULE(f, "size=4x4 path_style=matrix", 4, 4, 16, 1,
-         GRIDBFS_INVOLUTIVE | fixed);
+         GRIDBFS_INVOLUTIVE | GRIDBFS_XOR_MOVES | fixed);
     make(&t, f, "size=4x4");
     CHECK_MSG(t.rc == 0 && t.r.one == 'b' && t.r.zero == 'w', "default cells");
     drop(&t);
