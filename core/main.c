@@ -47,8 +47,8 @@ typedef struct ctx {
     int check_config, list_rules;
     const char *check;     /* --check ANSWERS */
     enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
-    int census; /* --census */
-    long ones;  /* --ones, or -1 */
+    int census;            /* --census */
+    long ones;             /* --ones, or -1 */
     char **plugin_dirs;
     size_t nplugin_dirs;
     generate_opts gen; /* --generate and its options */
