@@ -36,8 +36,9 @@ int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
     if (move >= in->rule.moves || !replay_possible(in))
         return -1;
     if (cells > GRIDBFS_SEARCH_CELLS) {
+        gridbfs_board from = *board; /* out may be board */
         memset(out, 0, sizeof *out);
-        in->plugin->ops->apply(in->rule.inst, board, move, out);
+        in->plugin->ops->apply(in->rule.inst, &from, move, out);
         return off_board(out, cells) ? -1 : 0;
     }
     in->plugin->ops->expand(in->rule.inst, board->w[0], next);

@@ -21,7 +21,8 @@
 
 /*
  * *out = *board after move (0 .. in->rule.moves-1) of in's rule; *out is
- * *board itself when the move does not apply.  Returns 0, or -1 when the
+ * *board itself when the move does not apply (out may be board, to
+ * replay in place).  Returns 0, or -1 when the
  * plugin cannot replay a move at this board size (more than 64 cells and
  * no apply()) or broke its contract (a cell set outside the board): the
  * caller says which rule could not be replayed.

@@ -396,3 +396,26 @@ make_wrapper() {
     run --separate-stderr "$T/validate" "$in" "$T/ans" <"$T/2.out"
     assert_failure 2
 }
+
+@test "check: moves on a board past 64 cells are replayed (10x10, path printed)" {
+    # presses (1,1) and (10,10) light their cells and neighbours; worked by
+    # hand: those two presses, in either order, are the fewest
+    printf 'rules:\n  big: {plugin: flip-neighbors, size: 10x10, goal: off, cells: "10", path: true}\n' >"$T/c.yaml"
+    {
+        echo 1100000000
+        echo 1000000000
+        for _ in 1 2 3 4 5 6; do echo 0000000000; done
+        echo 0000000001
+        echo 0000000011
+    } >"$T/big.in"
+    printf '2\n1 1\n10 10\n' >"$T/right"
+    printf '2\n10 10\n1 1\n' >"$T/other"
+    printf '2\n1 1\n10 9\n' >"$T/wrong"
+    run --separate-stderr gridbfs -c "$T/c.yaml" -r big --check "$T/right" "$T/big.in"
+    assert_success
+    assert_output --regexp ': accepted$'
+    run --separate-stderr gridbfs -c "$T/c.yaml" -r big --check "$T/other" "$T/big.in"
+    assert_success
+    run -1 --separate-stderr gridbfs -c "$T/c.yaml" -r big --check "$T/wrong" "$T/big.in"
+    assert_output --regexp 'wrong answer: the moves do not reach the goal$'
+}
