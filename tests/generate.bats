@@ -195,6 +195,41 @@ EOF
     assert_equal "$(wc -l <t.n)" 100
 }
 
+@test "the README's test set for P1225: data, answers as judgeref gives them, and a Kattis validator that takes them" {
+    # the commands of README "A test set, start to finish", as written there
+    awk '/^### A test set, start to finish/ { on = 1 } on && /^```sh$/ { code = 1; next }
+        code && /^```$/ { exit } code' "$BATS_TEST_DIRNAME/../README.md" >recipe.sh
+    [ "$(grep -c 'gridbfs' recipe.sh)" -ge 6 ] || fail "no recipe: $(cat recipe.sh)"
+    PATH="$(dirname "$GRIDBFS"):$PATH" bash -e recipe.sh
+    local f n=0 want
+    for f in data/secret/*.in; do
+        n=$((n + 1))
+        if [[ $f == *impossible* ]]; then
+            # swaps keep the number of ones: boards with other numbers of
+            # them are impossible
+            [ "$(head -4 "$f" | tr -cd 1 | wc -c)" != "$(tail -4 "$f" | tr -cd 1 | wc -c)" ] ||
+                fail "$f: the same number of ones"
+            assert_equal "$(cat "${f%.in}.ans")" Impossible
+        else
+            # the count is judgeref's (an independent search); the moves
+            # pass the judge's own check of a P1225 answer
+            want=$(judgeref solve p1225 "$f" | head -1)
+            assert_equal "$(head -1 "${f%.in}.ans")" "$want"
+            judgeref check p1225 "$f" "${f%.in}.ans"
+            if [[ $f == *far* ]] && { [ "$want" -lt 8 ] || [ "$want" -gt 14 ]; }; then
+                fail "$f: $want moves"
+            fi
+        fi
+        PATH="$(dirname "$GRIDBFS"):$PATH" run -42 output_validators/gridbfs/run "$f" "${f%.in}.ans" "$T/" <"${f%.in}.ans"
+    done
+    assert_equal "$n" 15
+    # and a wrong answer is rejected
+    PATH="$(dirname "$GRIDBFS"):$PATH" run -43 output_validators/gridbfs/run \
+        data/secret/far01.in data/secret/far01.ans "$T/" <data/secret/far02.ans
+    grep -q 'wrong answer' judgemessage.txt
+    grep -qx 'validation: custom' problem.yaml
+}
+
 @test "--distance for a swap rule: p1225 and chessboard starts at exactly that distance from their targets, per judgeref" {
     mkdir p c
     gridbfs -r p1225 --generate 30 --distance 9 --seed 4 -o 'p/%d.in'
