@@ -141,6 +141,15 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
     assert_equal "$shown" "$(repeat 4 8)"$'\ngridbfs: out of memory\n[exit 2]'
 }
 
+@test "--census on a terminal: a progress line of targets while it runs, gone at the end" {
+    term "'$GRIDBFS' --census -r swap-adjacent -s 5x5 --ones 4"
+    screen_wait "gridbfs: [0-9,]+ targets? done, [0-9]+%, [0-9]+:[0-9][0-9] elapsed"
+    screen_wait '\[exit [0-9]+\]'
+    [[ $shown != *'targets done'* ]] || fail "the progress line is left: $shown"
+    assert_regex "$shown" $'\nlargest distance: [0-9]+ \\([0-9,]+ pairs\\)\n'
+    assert_equal "$(tail -n 1 <<<"$shown")" '[exit 0]'
+}
+
 @test "--no-progress: no progress line on a terminal; and none while the input is typed there" {
     term "for i in \$(seq 6); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' --no-progress"
     local i
