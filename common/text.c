@@ -133,3 +133,21 @@ const char *text_suggest(const char *word, const char *const *candidates,
             best = candidates[i];
     return best;
 }
+
+size_t text_words(const char *s, size_t n, char *out)
+{
+    size_t len = 0;
+    int gap = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f') {
+            gap = len > 0;
+            continue;
+        }
+        if (gap)
+            out[len++] = ' ';
+        gap = 0;
+        out[len++] = ch;
+    }
+    return len;
+}

@@ -53,4 +53,13 @@ size_t text_utf8_len(const unsigned char *s);
 const char *text_suggest(const char *word, const char *const *candidates,
                          size_t n);
 
+/*
+ * s[0..n-1] as words, into out (n bytes at least): every run of blanks
+ * (spaces, tabs, CR, vertical tabs, form feeds) becomes one space, and
+ * none is left at either end; other bytes, NUL too, are kept.  Returns
+ * the length written (out is not NUL-terminated).  Two texts that a judge
+ * reading tokens line by line takes for the same are the same words.
+ */
+size_t text_words(const char *s, size_t n, char *out);
+
 #endif /* GRIDBFS_TEXT_H */

@@ -59,6 +59,9 @@ struct loader {
     size_t ndirs;
     entry **cache;
     size_t ncache;
+    char **names; /* loader_names(), once listed */
+    size_t nnames;
+    int listed;
 };
 
 static char *xfmt(const char *format, ...)
@@ -108,6 +111,9 @@ void loader_free(loader *ld)
         free(ld->dirs[i]);
     for (size_t i = 0; i < ld->ncache; i++)
         entry_free(ld->cache[i]);
+    for (size_t i = 0; i < ld->nnames; i++)
+        free(ld->names[i]);
+    free(ld->names);
     free(ld->dirs);
     free(ld->cache);
     free(ld);
@@ -543,33 +549,39 @@ static size_t list_dir(const char *dir, char ***names)
     return n;
 }
 
+const char *const *loader_names(loader *ld, size_t *n)
+{
+    for (size_t i = 0; i < ld->ndirs && !ld->listed; i++) {
+        char **names;
+        size_t nd = list_dir(ld->dirs[i], &names);
+        for (size_t j = 0; j < nd; j++) {
+            size_t k = 0;
+            while (k < ld->nnames && strcmp(ld->names[k], names[j]) != 0)
+                k++;
+            if (k < ld->nnames) { /* an earlier folder's copy wins */
+                free(names[j]);
+                continue;
+            }
+            ld->names =
+                xreallocarray(ld->names, ld->nnames + 1, sizeof *ld->names);
+            ld->names[ld->nnames++] = names[j];
+        }
+        free(names);
+    }
+    ld->listed = 1;
+    *n = ld->nnames;
+    return (const char *const *)ld->names;
+}
+
 void loader_each(loader *ld,
                  void (*fn)(void *arg, const char *name, const loaded_plugin *p,
                             const char *err),
                  void *arg)
 {
-    char **seen = NULL; /* names visited, so a later folder's copy is not */
-    size_t nseen = 0;
-
-    for (size_t i = 0; i < ld->ndirs; i++) {
-        char **names;
-        size_t n = list_dir(ld->dirs[i], &names);
-        for (size_t j = 0; j < n; j++) {
-            size_t k = 0;
-            while (k < nseen && strcmp(seen[k], names[j]) != 0)
-                k++;
-            if (k < nseen) {
-                free(names[j]);
-                continue;
-            }
-            entry *e = lookup(ld, names[j]);
-            fn(arg, names[j], e->err ? NULL : &e->p, e->err);
-            seen = xreallocarray(seen, nseen + 1, sizeof *seen);
-            seen[nseen++] = names[j];
-        }
-        free(names);
+    size_t n;
+    const char *const *names = loader_names(ld, &n);
+    for (size_t i = 0; i < n; i++) {
+        entry *e = lookup(ld, names[i]);
+        fn(arg, names[i], e->err ? NULL : &e->p, e->err);
     }
-    for (size_t k = 0; k < nseen; k++)
-        free(seen[k]);
-    free(seen);
 }

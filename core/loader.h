@@ -67,6 +67,13 @@ const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
 int loader_missing(loader *ld, const char *name);
 
 /*
+ * The name of every distinct plugin file NAME.so on the search path
+ * (first folder wins), in search order: the folders are listed once, on
+ * the first call, and nothing is loaded.  Owned by ld; *n gets the count.
+ */
+const char *const *loader_names(loader *ld, size_t *n);
+
+/*
  * Call fn for every distinct plugin file NAME.so found on the search path
  * (first folder wins), in search order, loading each.  fn gets the plugin,
  * or NULL and the error text when it failed to load.

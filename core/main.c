@@ -14,12 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "census.h"
+#include "check.h"
 #include "config.h"
+#include "generate.h"
 #include "loader.h"
 #include "outfile.h"
 #include "output.h"
 #include "rules.h"
 #include "run.h"
+#include "show.h"
 #include "text.h"
 #include "util.h"
 
@@ -39,9 +43,15 @@ typedef struct ctx {
     long jobs;    /* -1: not given */
     int progress; /* 1 --progress, -1 --no-progress, 0 neither */
     int quiet, stats, no_header;
+    int show; /* --show */
     int check_config, list_rules;
+    const char *check;     /* --check ANSWERS */
+    enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
+    int census;            /* --census */
+    long ones;             /* --ones, or -1 */
     char **plugin_dirs;
     size_t nplugin_dirs;
+    generate_opts gen; /* --generate and its options */
 
     char exe_dir[PATH_MAX];
     int copied; /* no share/gridbfs beside the binary: the installed one's */
@@ -89,6 +99,10 @@ static void usage(FILE *f)
         "  -p, --path            also print one shortest move sequence\n"
         "      --no-path         never print it, whatever a profile says\n"
         "      --no-header       no CSV header row (for appending shards)\n"
+        "      --show            draw each solved record move by move (implies "
+        "-p;\n"
+        "                        judge format only; highlighted on a terminal\n"
+        "                        unless NO_COLOR is set)\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
         "  -j, --jobs N          worker threads (default: all processors)\n"
@@ -101,6 +115,24 @@ static void usage(FILE *f)
         "      --no-progress     no progress (by default: on a terminal)\n"
         "  -q, --quiet           no message for each invalid or limit record\n"
         "      --stats           a summary on standard error at the end\n"
+        "      --check ANSWERS   judge the answers in ANSWERS to the puzzles: "
+        "one\n"
+        "                        verdict a case (exit 1: some not accepted)\n"
+        "      --testlib INPUT OUTPUT ANSWER  a testlib checker (exit 0 ok,\n"
+        "                        1 wrong answer, 2 presentation error, 3 "
+        "fail)\n"
+        "      --kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT  a Kattis "
+        "output\n"
+        "                        validator (exit 42 accepted, 43 rejected)\n"
+        /* clang-format off */
+        GENERATE_HELP
+        /* clang-format on */
+        "      --census          figures of the rule -r at the size -s: "
+        "states,\n"
+        "                        solvable, distance histogram, the largest\n"
+        "                        distance and an example (no FILE is read)\n"
+        "      --ones K          --census of a rule with a target board: the\n"
+        "                        pairs of boards with K ones (default: half)\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -110,9 +142,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n", output_formats[i].name,
                 output_formats[i].description);
     fputs("\n"
-          "Exit status: 0 all solved or impossible, 1 some record invalid or "
-          "over a limit,\n"
-          "2 a usage, configuration, plugin or I/O error.\n",
+          "Exit status: 0 all solved or impossible, 1 some record invalid, "
+          "over a limit\n"
+          "or not drawn by --show, 2 a usage, configuration, plugin or I/O "
+          "error.\n",
           f);
 }
 
@@ -123,7 +156,13 @@ enum {
     OPT_NO_PROGRESS,
     OPT_STATS,
     OPT_NO_PATH,
-    OPT_NO_HEADER
+    OPT_NO_HEADER,
+    OPT_SHOW,
+    OPT_CHECK,
+    OPT_TESTLIB,
+    OPT_KATTIS,
+    OPT_CENSUS,
+    OPT_ONES
 };
 
 /* The value of option -s, -f or -j: checked and stored; 0 or -1. */
@@ -131,7 +170,7 @@ static int option_value(ctx *c, int o, const char *arg)
 {
     char list[64], shown[TEXT_QUOTE_BUF];
     enum out_format f;
-    uint64_t jobs;
+    uint64_t jobs, ones;
 
     if (o == 's' && text_size(arg, strlen(arg), &c->rows, &c->cols)) {
         msg("-s: expected " TEXT_SIZE_EXPECTED ", got '%s'",
@@ -148,6 +187,14 @@ static int option_value(ctx *c, int o, const char *arg)
             CONFIG_MAX_JOBS, text_quote(shown, sizeof shown, arg));
         return -1;
     }
+    if (o == OPT_ONES &&
+        text_u64(arg, strlen(arg), 0, CENSUS_ONES_MAX, &ones)) {
+        msg("--ones: expected a whole number from 0 to %d, got '%s'",
+            CENSUS_ONES_MAX, text_quote(shown, sizeof shown, arg));
+        return -1;
+    }
+    if (o == OPT_ONES)
+        c->ones = (long)ones;
     if (o == 'f')
         c->format = arg;
     if (o == 'j')
@@ -166,6 +213,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"path", no_argument, NULL, 'p'},
         {"no-path", no_argument, NULL, OPT_NO_PATH},
         {"no-header", no_argument, NULL, OPT_NO_HEADER},
+        {"show", no_argument, NULL, OPT_SHOW},
         {"output", required_argument, NULL, 'o'},
         {"jobs", required_argument, NULL, 'j'},
         {"plugin-dir", required_argument, NULL, 'P'},
@@ -175,9 +223,16 @@ static int parse_options(ctx *c, int argc, char **argv)
         {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
         {"quiet", no_argument, NULL, 'q'},
         {"stats", no_argument, NULL, OPT_STATS},
+        {"check", required_argument, NULL, OPT_CHECK},
+        {"testlib", no_argument, NULL, OPT_TESTLIB},
+        {"kattis", no_argument, NULL, OPT_KATTIS},
+        {"census", no_argument, NULL, OPT_CENSUS},
+        {"ones", required_argument, NULL, OPT_ONES},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
+        GENERATE_LONG_OPTIONS,
         {NULL, 0, NULL, 0}};
+    char err[MSG_MAX];
     int o;
 
     while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:qhV", longs, NULL)) !=
@@ -192,12 +247,14 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 's':
         case 'f':
         case 'j':
+        case OPT_ONES:
             if (option_value(c, o, optarg))
                 return -1;
             break;
         case 'p': c->path = 1; break;
         case OPT_NO_PATH: c->path = -1; break;
         case OPT_NO_HEADER: c->no_header = 1; break;
+        case OPT_SHOW: c->show = 1; break;
         case 'o': c->output = optarg; break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
@@ -210,6 +267,19 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_PROGRESS: c->progress = -1; break;
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
+        case OPT_CHECK: c->check = optarg; break;
+        case OPT_TESTLIB: c->judge = CHECK_TESTLIB; break;
+        case OPT_KATTIS: c->judge = CHECK_KATTIS; break;
+        case GENERATE_OPT_GENERATE:
+        case GENERATE_OPT_SEED:
+        case GENERATE_OPT_DISTANCE:
+        case GENERATE_OPT_IMPOSSIBLE:
+        case GENERATE_OPT_SPACED:
+            if (generate_option(&c->gen, o, optarg, err, sizeof err) == 0)
+                break;
+            msg("%s", err);
+            return -1;
+        case OPT_CENSUS: c->census = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
@@ -219,6 +289,15 @@ static int parse_options(ctx *c, int argc, char **argv)
             fputs("Try 'gridbfs --help' for more information.\n", stderr);
             return -1;
         }
+    }
+    if (c->ones >= 0 && !c->census) {
+        msg("--ones: only with --census");
+        return -1;
+    }
+    if ((c->judge || c->check) + c->gen.given + c->census + c->show > 1) {
+        msg("--check (--testlib, --kattis), --generate, --census and --show "
+            "are modes of their own: give one");
+        return -1;
     }
     return 0;
 }
@@ -364,6 +443,15 @@ static int validate(ctx *c)
                 in->error);
             ok = 0;
         }
+    }
+    if (ok && c->show && c->path < 0) {
+        msg("--show draws the path: it cannot go with --no-path");
+        ok = 0;
+    } else if (ok && c->show && c->out_format != FORMAT_JUDGE) {
+        msg("--show draws boards as text, for -f judge: not -f %s (its "
+            "path field has the moves)",
+            output_formats[c->out_format].name);
+        ok = 0;
     }
     if (!ok)
         return -1;
@@ -585,12 +673,13 @@ static void close_output(ctx *c)
  * How progress shows (the last of --progress and --no-progress wins): on
  * a terminal, one line redrawn in place; forced into a file or a pipe,
  * plain lines; by default only on a terminal, and not while the user
- * types the input on one (the echo would land on the line).
+ * types the input on one (the echo would land on the line).  files NULL:
+ * no input is read (--census).
  */
 static enum progress_mode choose_progress(const ctx *c, char *const *files,
                                           int nfiles)
 {
-    int reads_stdin = nfiles == 0;
+    int reads_stdin = files && nfiles == 0;
     for (int i = 0; i < nfiles; i++)
         reads_stdin |= strcmp(files[i], "-") == 0;
     int typed = reads_stdin && isatty(STDIN_FILENO);
@@ -599,6 +688,36 @@ static enum progress_mode choose_progress(const ctx *c, char *const *files,
     if (isatty(STDERR_FILENO))
         return PROGRESS_TERMINAL;
     return c->progress > 0 ? PROGRESS_LINES : PROGRESS_OFF;
+}
+
+/* --check, --testlib and --kattis (check.c). */
+static int check(ctx *c, char *const *args, int nargs)
+{
+    check_config cc = {&c->cfg,  c->rules,     c->out_format,
+                       c->quiet, c->no_header, NULL};
+    if (c->judge)
+        return check_judge(&cc, c->judge, args, nargs);
+    if (open_output(c))
+        return EXIT_TROUBLE;
+    cc.out = outfile_stream(c->out);
+    return check_answers(&cc, c->check, args, nargs);
+}
+
+/* --census: the figures of the rule chosen; FILE operands are an error. */
+static int census(ctx *c, int nfiles, unsigned jobs)
+{
+    if (nfiles) {
+        msg("--census reads no FILE");
+        return EXIT_TROUBLE;
+    }
+    census_options co = {.rules = c->rules,
+                         .cfg = &c->cfg,
+                         .format = c->out_format,
+                         .progress = choose_progress(c, NULL, 0),
+                         .ones = c->ones,
+                         .jobs = jobs,
+                         .out = outfile_stream(c->out)};
+    return census_run(&co);
 }
 
 static void cleanup(ctx *c)
@@ -612,7 +731,7 @@ static void cleanup(ctx *c)
 
 int main(int argc, char **argv)
 {
-    ctx c = {.jobs = -1};
+    ctx c = {.jobs = -1, .ones = -1};
     if (outfile_std_fds())
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
@@ -623,7 +742,7 @@ int main(int argc, char **argv)
         goto out;
     if (!c.format)
         c.format = c.cfg.format;
-    rules_choice chosen = {c.rule, c.rows, c.cols, c.path};
+    rules_choice chosen = {c.rule, c.rows, c.cols, c.show ? 1 : c.path};
     c.rules = rules_new(&c.cfg, c.ld, &chosen);
     if (c.list_rules) {
         if (output_format(c.format, &c.out_format)) /* text, as for judge */
@@ -638,11 +757,27 @@ int main(int argc, char **argv)
         c.status = 0;
         goto out;
     }
-    if (open_output(&c))
+    if (c.judge || c.check) {
+        c.status = check(&c, argv + optind, argc - optind);
         goto out;
+    }
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();
+    if (c.gen.given) { /* puzzles out instead of answers */
+        char err[MSG_MAX];
+        c.status = generate_main(&c.gen, c.rules, c.output, argc - optind,
+                                 (unsigned)jobs, err, sizeof err);
+        if (err[0])
+            msg("%s", err);
+        goto out;
+    }
+    if (open_output(&c))
+        goto out;
+    if (c.census) {
+        c.status = census(&c, argc - optind, jobs > 0 ? (unsigned)jobs : 1);
+        goto out;
+    }
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,
@@ -652,6 +787,7 @@ int main(int argc, char **argv)
         .quiet = c.quiet,
         .stats = c.stats,
         .no_header = c.no_header,
+        .show = c.show ? show_mode_for(outfile_stream(c.out)) : SHOW_OFF,
         .out = outfile_stream(c.out),
     };
     c.status = run(&rc, argv + optind, argc - optind);

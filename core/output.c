@@ -13,7 +13,7 @@
 #include "text.h"
 #include "util.h"
 
-#define MOVE_TEXT_MAX 64
+#define MOVE_TEXT_MAX OUTPUT_MOVE_TEXT_MAX
 #define JUDGE_TEXT_MIN 256
 #define JUDGE_TEXT_MAX ((size_t)1 << 20) /* then the default text */
 
@@ -122,14 +122,20 @@ void output_header(enum out_format fmt, strbuf *sb)
 #undef FIELD_HEADER
 }
 
+const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
+                             uint16_t m, int style, char *buf)
+{
+    if (ops->move_text(inst, m, style, buf, MOVE_TEXT_MAX) < 0)
+        return "?";
+    buf[MOVE_TEXT_MAX - 1] = '\0';
+    return buf;
+}
+
 /* Move m's text, or "?" if the plugin could not write it. */
 static const char *move_text(const out_result *r, uint16_t m, int style,
                              char *buf)
 {
-    if (r->ops->move_text(r->inst, m, style, buf, MOVE_TEXT_MAX) < 0)
-        return "?";
-    buf[MOVE_TEXT_MAX - 1] = '\0';
-    return buf;
+    return output_move_text(r->ops, r->inst, m, style, buf);
 }
 
 /*
@@ -218,7 +224,7 @@ static void utf8_text(strbuf *sb, const char *str)
 }
 
 /* An RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
-static void csv_field(strbuf *sb, const char *s)
+void output_csv_field(strbuf *sb, const char *s)
 {
     int quote = strpbrk(s, ",\"\r\n") != NULL;
     if (quote)
@@ -257,7 +263,7 @@ void output_json_string(strbuf *sb, const char *str)
 static void add_text(const output *o, strbuf *sb, const char *s)
 {
     if (o->fmt == FORMAT_CSV)
-        csv_field(sb, s);
+        output_csv_field(sb, s);
     else
         output_json_string(sb, s);
 }

@@ -57,6 +57,17 @@ void output_header(enum out_format fmt, strbuf *sb);
 
 /* str as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
 void output_json_string(strbuf *sb, const char *str);
+/* s as an RFC 4180 field: quoted when it holds a comma, quote, CR or LF;
+   invalid UTF-8 becomes U+FFFD. */
+void output_csv_field(strbuf *sb, const char *s);
+
+/* Room for one move's text. */
+#define OUTPUT_MOVE_TEXT_MAX 64
+
+/* Move m of the rule (ops, inst) as text in style (GRIDBFS_MOVE_*), in buf
+   (OUTPUT_MOVE_TEXT_MAX bytes), or "?" if the plugin could not write it. */
+const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
+                             uint16_t m, int style, char *buf);
 
 /* Append r, formatted, to sb. */
 void output_write(output *o, const out_result *r, strbuf *sb);

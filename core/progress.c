@@ -31,9 +31,10 @@
 struct progress {
     enum progress_mode mode;
     uint64_t bytes_total;
-    struct timespec start, last; /* last: when the text was made */
-    char text[LINE_CAP];         /* the line last made, to draw again */
-    size_t len;                  /* 0: none made yet */
+    struct timespec start, last;   /* last: when the text was made */
+    char text[LINE_CAP];           /* the line last made, to draw again */
+    size_t len;                    /* 0: none made yet */
+    const char *one, *many, *done; /* "1 record answered", "2 records ..." */
 };
 
 /*
@@ -158,9 +159,8 @@ static void make_text(progress *pg, const struct timespec *now,
                            secs * (double)(total - bytes) / (double)bytes));
         }
     }
-    fmt(pg->text, sizeof pg->text,
-        PROGRAM_NAME ": %s record%s answered%s, %s elapsed%s",
-        grouped(n, records), records == 1 ? "" : "s", pct,
+    fmt(pg->text, sizeof pg->text, PROGRAM_NAME ": %s %s %s%s, %s elapsed%s",
+        grouped(n, records), records == 1 ? pg->one : pg->many, pg->done, pct,
         clock_time(elapsed, secs), left);
     pg->len = strlen(pg->text);
 }
@@ -193,10 +193,19 @@ progress *progress_new(enum progress_mode mode, uint64_t bytes_total)
     progress *pg = xcalloc(1, sizeof *pg);
     pg->mode = mode;
     pg->bytes_total = bytes_total;
+    progress_name(pg, "record", "records");
+    pg->done = "answered";
     clock_gettime(CLOCK_MONOTONIC, &pg->start);
     if (mode == PROGRESS_TERMINAL)
         install_handlers();
     return pg;
+}
+
+void progress_name(progress *pg, const char *one, const char *many)
+{
+    pg->one = one;
+    pg->many = many;
+    pg->done = "done";
 }
 
 void progress_update(progress *pg, uint64_t records, uint64_t bytes_done)

@@ -38,6 +38,10 @@ typedef struct progress progress;
  */
 progress *progress_new(enum progress_mode mode, uint64_t bytes_total);
 
+/* What the line counts, when not records answered: the noun for one and
+   for many ("target", "targets": "1,234 targets done"); borrowed. */
+void progress_name(progress *pg, const char *one, const char *many);
+
 /* The work finished so far: records written, and the input bytes they
    took.  Shows it when due; cheap when not. */
 void progress_update(progress *pg, uint64_t records, uint64_t bytes_done);

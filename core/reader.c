@@ -616,3 +616,14 @@ const record *reader_next(reader *rd)
         return line_record(rd, s, n, (seen & C_TAB) != 0);
     }
 }
+
+int reader_line(reader *rd, const char **line, size_t *len)
+{
+    switch (rd_next_line(rd, line, len)) {
+    case LINE_TEXT: return READER_LINE;
+    case LINE_LONG: *len = 0; return READER_LONG;
+    case LINE_EOF: return READER_END;
+    case LINE_ERROR: break;
+    }
+    return READER_FAILED;
+}

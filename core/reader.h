@@ -110,4 +110,16 @@ uint64_t reader_consumed(const reader *rd);
 /* NULL, or the read error that ended the input ("FILE: reason"). */
 const char *reader_error(const reader *rd);
 
+/*
+ * The next line of rd's input as text, not records (--check reads a
+ * contestant's answers so; never mixed with reader_next() on one reader):
+ * READER_LINE with it in *line and *len (no newline, CR or first line's
+ * BOM; valid until the next call), READER_LONG for a line longer than
+ * max_line (not held: *len is 0), READER_END at the end of input, or
+ * READER_FAILED on a read error (reader_error() says why).  Bytes of any
+ * value may be in a line.
+ */
+enum { READER_END, READER_LINE, READER_LONG, READER_FAILED };
+int reader_line(reader *rd, const char **line, size_t *len);
+
 #endif /* GRIDBFS_READER_H */

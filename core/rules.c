@@ -278,20 +278,25 @@ static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
 }
 
 /*
- * "unknown rule 'X'", and " (did you mean 'Y'?)" when a profile's name or
- * a plugin a profile names is close: names the configuration knows, so
- * the look-up costs no search of the plugin folders.
+ * "unknown rule 'X'", and " (did you mean 'Y'?)" when a profile's name, a
+ * plugin a profile names or a plugin on the search path is close (the
+ * folders are listed once, so many unknown names cost no more look-ups).
  */
-static void unknown_rule(const rules *rs, rule_inst *in, const char *name)
+static void unknown_rule(rules *rs, rule_inst *in, const char *name)
 {
     const config *cfg = rs->cfg;
-    const char **cand = xcalloc(2 * cfg->nprofiles + 1, sizeof *cand);
+    size_t nplugins;
+    const char *const *plugins = loader_names(rs->ld, &nplugins);
+    const char **cand =
+        xcalloc(2 * cfg->nprofiles + nplugins + 1, sizeof *cand);
     size_t n = 0;
     for (size_t i = 0; i < cfg->nprofiles; i++) {
         cand[n++] = cfg->profiles[i].name;
         if (cfg->profiles[i].plugin)
             cand[n++] = cfg->profiles[i].plugin;
     }
+    for (size_t i = 0; i < nplugins; i++)
+        cand[n++] = plugins[i];
     const char *like = text_suggest(name, cand, n);
     if (like)
         refuse(in, NULL, "unknown rule '%s' (did you mean '%s'?)", name, like);
@@ -348,7 +353,16 @@ static void create(rule_inst *in)
                              : err.param == (long)n && size_at ? size_at
                              : p                               ? &p->at
                                                                : NULL;
-        if (text[0])
+        const char *core = NULL; /* a mistyped core key the plugin got */
+        if (err.param >= 0 && (size_t)err.param < nprofile &&
+            at == &p->params[err.param].key_at)
+            core = config_core_key_like(p->params[err.param].key);
+        if (text[0] && core)
+            refuse(in, at,
+                   "rule '%s': %s; or did you mean the profile key "
+                   "'%s'?",
+                   in->name, text_quote(shown, sizeof shown, text), core);
+        else if (text[0])
             refuse(in, at, "rule '%s': %s", in->name,
                    text_quote(shown, sizeof shown, text));
         else
@@ -367,11 +381,12 @@ out:
 }
 
 /*
- * How in is answered (README, "Engines").  auto: where the goal set is
- * fixed and a table fits, the table, or the exact solver first when there
- * is one and no path is printed (rent, until the solver has cost what the
- * table would: then the table; the counts are the same either way, the
- * paths might not be); else the exact solver; else a search.
+ * How in is answered (README, "Engines").  auto: the exact solver when
+ * there is one, except where the goal set is fixed, a table fits and no
+ * path is printed: there it pays rent until it has cost what the table
+ * would, then the table answers (the counts are the same either way, the
+ * paths might not be).  With no exact solver: the table where it fits,
+ * else a search.
  */
 static void plan(const rules *rs, rule_inst *in)
 {
@@ -390,11 +405,14 @@ static void plan(const rules *rs, rule_inst *in)
                !in->need_path;
     in->table_price_ns =
         fits ? ((uint64_t)TABLE_NS_PER_STEP * r->moves) << cells : 0;
+    /* auto: the exact solver where a table cannot serve, where it pays
+       rent towards one, and where a path is printed (a table bought part
+       way would change which shortest path later records get) */
     in->use_exact =
-        ops->solve &&
-        (in->engine == ENGINE_EXACT ||
-         (in->engine == ENGINE_AUTO &&
-          (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits) || in->rent)));
+        ops->solve && (in->engine == ENGINE_EXACT ||
+                       (in->engine == ENGINE_AUTO &&
+                        (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits) ||
+                         in->rent || in->need_path)));
     /* A table for the puzzle's own goals finds another shortest path than a
        search would, and answers where a search would stop at max_states:
        only where no path is printed and no search can stop, so that an

@@ -39,6 +39,7 @@
 #define CHUNKS_MEMORY_MAX ((size_t)64 << 20)
 #define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
+#define TICK_NS 250000000 /* the progress clock's period */
 #define NO_TEXT UINT32_MAX
 /* -j 1 reads this clock after every record to cut its chunks: the coarse
    clock costs next to nothing, and a few ms of resolution is enough */
@@ -132,7 +133,12 @@ typedef struct pipeline {
     /* the writer's */
     progress *pg;
     progress_totals totals;
-    uint64_t records;
+    uint64_t records, consumed; /* written, and the input they took */
+    /* the progress clock: redraws the line while no chunk is written (one
+       long puzzle), as the writer, so never inside the writer's output */
+    pthread_t ticker;
+    pthread_cond_t tick; /* closing */
+    int ticking;
 } pipeline;
 
 static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
@@ -162,7 +168,8 @@ static void write_chunk(pipeline *p, chunk *c)
     for (int s = 0; s < ST_COUNT; s++)
         p->totals.status[s] += c->counts[s];
     p->records += c->n;
-    progress_update(p->pg, p->records, c->consumed);
+    p->consumed = c->consumed;
+    progress_update(p->pg, p->records, p->consumed);
 }
 
 /* Job j of c as the record the reader read, for parse_record(). */
@@ -182,6 +189,24 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
         t += cr->len;
     }
     return rec;
+}
+
+/* --show's drawing of j's solved boards after its answer; a record that
+   cannot be drawn has a message, and earns exit status 1. */
+static void show_record(const run_config *rc, chunk *c, const job *j,
+                        const gridbfs_board *boards, const solve_result *ans)
+{
+    char msg[RULES_MSG_MAX];
+    /* the path is always asked for with --show: a count without it is no
+       path to draw */
+    const uint16_t *path = ans->npath == ans->moves ? ans->path : NULL;
+    if (show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg) ==
+        0)
+        return;
+    if (!j->quiet && !rc->quiet)
+        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
+                  (unsigned long long)j->line, msg);
+    c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
 }
 
 /* Answer and format the records of c not yet answered; needs no lock. */
@@ -219,6 +244,8 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
         c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
+        if (rc->show && res.ans.status == ST_SOLVED)
+            show_record(rc, c, j, boards, &res.ans);
     }
 }
 
@@ -255,13 +282,12 @@ static void shrink_chunk(pipeline *p, chunk *c)
 }
 
 /*
- * Mark c answered and write every chunk now next in line; called with the
- * lock held, which it lets go while it writes.  One thread writes at a
- * time: another that finishes a chunk meanwhile leaves it to that one.
+ * Write every chunk now next in line; called with the lock held, which it
+ * lets go while it writes.  One thread writes at a time: another that
+ * finishes a chunk meanwhile leaves it to that one.
  */
-static void finish_chunk(pipeline *p, chunk *c)
+static void write_ready(pipeline *p)
 {
-    c->done = 1;
     if (p->writing)
         return;
     p->writing = 1;
@@ -282,6 +308,42 @@ static void finish_chunk(pipeline *p, chunk *c)
         pthread_cond_signal(&p->room);
     }
     p->writing = 0;
+}
+
+/* Mark c answered and write what is ready; called with the lock held. */
+static void finish_chunk(pipeline *p, chunk *c)
+{
+    c->done = 1;
+    write_ready(p);
+}
+
+/*
+ * The progress clock: while no chunk is written, the line's elapsed time
+ * still moves.  It draws as the writer does (p->writing held, so never
+ * between a clear and the results), then writes what became ready.
+ */
+static void *ticker_main(void *arg)
+{
+    pipeline *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->closing) {
+        struct timespec due;
+        clock_gettime(CLOCK_MONOTONIC, &due);
+        due.tv_nsec += TICK_NS;
+        due.tv_sec += due.tv_nsec / 1000000000;
+        due.tv_nsec %= 1000000000;
+        pthread_cond_timedwait(&p->tick, &p->lock, &due);
+        if (p->closing || p->writing)
+            continue;
+        p->writing = 1;
+        pthread_mutex_unlock(&p->lock);
+        progress_update(p->pg, p->records, p->consumed);
+        pthread_mutex_lock(&p->lock);
+        p->writing = 0;
+        write_ready(p);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
 }
 
 /*
@@ -611,6 +673,11 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->tick, &monotonic);
+    pthread_condattr_destroy(&monotonic);
 }
 
 /* Free what p holds once every chunk is written and the workers ended. */
@@ -633,6 +700,7 @@ static void pipeline_free(pipeline *p)
     }
     free(p->sources);
     budget_give(rules_memory(p->rc->rules), p->max_held);
+    pthread_cond_destroy(&p->tick);
     pthread_cond_destroy(&p->room);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);
@@ -663,6 +731,8 @@ int run(const run_config *rc, char *const *files, int nfiles)
                     strerror(errno));
             exit(EXIT_TROUBLE);
         }
+    p.ticking = rc->progress != PROGRESS_OFF &&
+                pthread_create(&p.ticker, NULL, ticker_main, &p) == 0;
 
     chunk *cur = get_chunk(&p);
     if (!rc->no_header)
@@ -682,9 +752,12 @@ int run(const run_config *rc, char *const *files, int nfiles)
         work(&p, &own);
     p.closing = 1;
     pthread_cond_broadcast(&p.work);
+    pthread_cond_signal(&p.tick);
     pthread_mutex_unlock(&p.lock);
     for (unsigned i = 0; i < nthreads; i++)
         pthread_join(threads[i], NULL);
+    if (p.ticking)
+        pthread_join(p.ticker, NULL);
     progress_clear(p.pg);
     if (rc->stats) {
         p.totals.files = (uint64_t)nfiles;

@@ -24,6 +24,7 @@
 #include "output.h"
 #include "progress.h"
 #include "rules.h"
+#include "show.h"
 #include "util.h"
 
 typedef struct run_config {
@@ -35,6 +36,7 @@ typedef struct run_config {
     int quiet;                   /* no message for each bad record */
     int stats;                   /* a summary on stderr at the end */
     int no_header;               /* no CSV header row */
+    enum show_mode show;         /* --show: each solved record drawn */
     FILE *out;                   /* where results go (borrowed) */
 } run_config;
 

@@ -31,22 +31,19 @@ int table_fits(const bfs_rule *rule, size_t budget)
     return states <= budget && states * sizeof(uint32_t) <= budget - states;
 }
 
-table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
-                   size_t budget, membudget *mem)
+/*
+ * t's distances by one search from goals, over t's own memory; 0, or -1
+ * when a distance passes 254 or the plugin leaves the board (t's
+ * distances are then unusable).  The queue is the caller's budget's.
+ */
+static int fill(table *t, const uint64_t *goals, uint32_t ngoals)
 {
-    if (!table_fits(rule, budget))
-        return NULL;
+    const bfs_rule *rule = &t->rule;
     size_t states = (size_t)1 << rule->cells;
-    if (budget_take(mem, table_build_bytes(rule)))
-        return NULL;
-
-    table *t = xcalloc(1, sizeof *t);
-    t->mem = mem;
     uint32_t *queue = xmalloc(states * sizeof *queue);
     uint64_t *next = xmalloc(GRIDBFS_MAX_MOVES * sizeof *next);
     size_t head = 0, tail = 0;
-    t->rule = *rule;
-    t->dist = xmalloc(states);
+    int status = -1;
     memset(t->dist, TABLE_UNREACHED, states);
     for (uint32_t g = 0; g < ngoals; g++)
         if (goals[g] < states && t->dist[goals[g]] == TABLE_UNREACHED) {
@@ -59,25 +56,52 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
         rule->ops->expand(rule->inst, s, next);
         for (uint32_t m = 0; m < rule->moves; m++) {
             if (next[m] >= states) /* off the board: a plugin fault */
-                goto fail;
+                goto out;
             if (t->dist[next[m]] == TABLE_UNREACHED) {
                 if (d + 1 >= TABLE_UNREACHED) /* 255 marks unreached */
-                    goto fail;
+                    goto out;
                 t->dist[next[m]] = (uint8_t)(d + 1);
                 queue[tail++] = (uint32_t)next[m];
             }
         }
     }
+    status = 0;
+out:
     free(queue);
     free(next);
+    return status;
+}
+
+table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
+                   size_t budget, membudget *mem)
+{
+    if (!table_fits(rule, budget))
+        return NULL;
+    size_t states = (size_t)1 << rule->cells;
+    if (budget_take(mem, table_build_bytes(rule)))
+        return NULL;
+
+    table *t = xcalloc(1, sizeof *t);
+    t->mem = mem;
+    t->rule = *rule;
+    t->dist = xmalloc(states);
+    int status = fill(t, goals, ngoals);
     budget_give(mem, states * sizeof(uint32_t));
+    if (status) {
+        table_free(t);
+        return NULL;
+    }
     return t;
-fail:
-    free(queue);
-    free(next);
-    budget_give(mem, states * sizeof(uint32_t));
-    table_free(t);
-    return NULL;
+}
+
+int table_rebuild(table *t, const uint64_t *goals, uint32_t ngoals)
+{
+    size_t queue = ((size_t)1 << t->rule.cells) * sizeof(uint32_t);
+    if (budget_take(t->mem, queue))
+        return -1;
+    int status = fill(t, goals, ngoals);
+    budget_give(t->mem, queue);
+    return status;
 }
 
 void table_free(table *t)

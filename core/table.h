@@ -37,6 +37,11 @@ int table_fits(const bfs_rule *rule, size_t budget);
  */
 table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
                    size_t budget, membudget *mem);
+/* t's distances again, from other goals of the same rule, in t's own
+   memory (a census builds one table a target: no allocation, no page
+   faults); 0, or -1 as table_build() fails, and t may then only be
+   freed. */
+int table_rebuild(table *t, const uint64_t *goals, uint32_t ngoals);
 void table_free(table *t);
 /* Every state's distance, TABLE_UNREACHED where no goal can be reached:
  *states (2^cells) bytes indexed by the state, for a census or a sample. */

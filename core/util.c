@@ -5,9 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+/* The last words of a run.  On a terminal the line is erased first: it
+   may hold the progress line (every message ends its own line). */
 static void oom(void)
 {
+    if (isatty(STDERR_FILENO))
+        fputs("\r\033[K", stderr);
     fputs(PROGRAM_NAME ": out of memory\n", stderr);
     exit(EXIT_TROUBLE);
 }

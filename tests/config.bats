@@ -437,6 +437,22 @@ refused() {
     assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
 }
 
+@test "a plugin no profile names is suggested too, from the folders searched" {
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-sise </dev/null
+    assert_equal "$stderr" "gridbfs: unknown rule 'typed-sise' (did you mean 'typed-size'?)"
+    # not without the folder that has it
+    run -2 --separate-stderr gridbfs -r typed-sise </dev/null
+    assert_equal "$stderr" "gridbfs: unknown rule 'typed-sise'"
+}
+
+@test "a mistyped core key in a profile that names a plugin: the plugin's refusal, and the core key" {
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    engnie: exact\n'
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'engnie'; or did you mean the profile key 'engine'\?"
+    # a plugin parameter close to nothing of the core's: the plugin's words alone
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    stensil: 010/111/010\n'
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"
+}
+
 @test "a missing plugin's folders searched are listed, a -P folder that is not there named so" {
     printf 'rules:\n  m: {plugin: nope}\n' >m.yaml
     run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/typo" -c m.yaml -r m </dev/null

@@ -17,6 +17,8 @@ setup_file() {
     [ -f "$PREFIX/share/gridbfs/gridbfs.yaml" ]
     [ -f "$PREFIX/share/man/man1/gridbfs.1" ]
     [ -f "$PREFIX/share/bash-completion/completions/gridbfs" ]
+    [ -f "$PREFIX/share/zsh/site-functions/_gridbfs" ]
+    [ -f "$PREFIX/share/fish/vendor_completions.d/gridbfs.fish" ]
     # the README and plugin guide the man page points to
     [ -f "$PREFIX/share/doc/gridbfs/README.md" ]
     [ -f "$PREFIX/share/doc/gridbfs/plugins/README.md" ]
@@ -47,6 +49,11 @@ setup_file() {
     requires man
     run -0 man -l "$PREFIX/share/man/man1/gridbfs.1"
     assert_output --partial 'gridbfs - solve two-colour grid puzzles in bulk'
+    local section
+    for section in SYNOPSIS INPUT OUTPUT OPTIONS ENVIRONMENT FILES 'EXIT STATUS' EXAMPLES; do
+        assert_line "$section"
+    done
+    assert_output --partial 'source,record,line,id,rule,status,moves,path,message'
 }
 
 @test "the installed bash completion offers options, formats and the rule names" {
@@ -63,4 +70,75 @@ setup_file() {
     assert_line --index 1 'judge jsonl'
     assert_line --index 2 '--no-header'
     assert_line --index 3 flip-neighbors
+}
+
+@test "the installed zsh completion offers options, formats and the rule names" {
+    requires zsh
+    local f="$PREFIX/share/zsh/site-functions/_gridbfs"
+    [ -f "$f" ]
+    # compsys's compadd and _files stood in for: what the function offers
+    run -0 env F="$f" G="$PREFIX/bin/gridbfs" zsh -f -c '
+        compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }
+        _files() { print -r -- "_files $*" }
+        offer() { local -a words; words=("$@"); local CURRENT=$#; source "$F" }
+        offer "$G" -r poj12 | tr "\n" " "; echo
+        offer "$G" -f j | tr "\n" " "; echo
+        offer "$G" --no-h | grep -c -x -- --no-header
+        offer "$G" -P /us
+        offer "$G" -s 4
+    '
+    assert_line --index 0 --regexp ' poj1222 .* flip-neighbors '
+    assert_line --index 1 'judge csv jsonl '
+    assert_line --index 2 1
+    assert_line --index 3 '_files -/'
+    [ "${#lines[@]}" -eq 4 ] # nothing for a size
+}
+
+@test "the installed fish completion offers options, formats and the rule names" {
+    requires fish
+    local f="$PREFIX/share/fish/vendor_completions.d/gridbfs.fish"
+    [ -f "$f" ]
+    run -0 env PATH="$PREFIX/bin:$PATH" fish --no-config -c '
+        source $argv[1]
+        complete -C "gridbfs -r poj12"; echo ---
+        complete -C "gridbfs -f j" | sort; echo ---
+        complete -C "gridbfs --no-h"; echo ---
+        complete -C "gridbfs -s "; echo ---
+    ' "$f"
+    assert_output $'poj1222\n---\njsonl\njudge\n---\n--no-header\n---\n---'
+}
+
+@test "every completion offers every option --help lists" {
+    requires zsh
+    requires fish
+    local want
+    want=$("$PREFIX/bin/gridbfs" --help | grep -oE -- '(^ +|, )--?[a-zA-Z][a-z-]*' | tr -d ' ,' | sort)
+    [ "$(wc -l <<<"$want")" -gt 20 ]
+    run -0 bash -c 'source "$1"; COMP_WORDS=("$2" -); COMP_CWORD=1; _gridbfs; printf "%s\n" "${COMPREPLY[@]}" | sort' \
+        sh "$PREFIX/share/bash-completion/completions/gridbfs" "$PREFIX/bin/gridbfs"
+    assert_output "$want"
+    run -0 env F="$PREFIX/share/zsh/site-functions/_gridbfs" G="$PREFIX/bin/gridbfs" \
+        zsh -f -c 'compadd() { shift; print -rl -- "$@" }
+        words=("$G" -); CURRENT=2; source "$F" | sort'
+    assert_output "$want"
+    run -0 env PATH="$PREFIX/bin:$PATH" fish --no-config -c 'source $argv[1]; complete -C "gridbfs -" | sort' \
+        "$PREFIX/share/fish/vendor_completions.d/gridbfs.fish"
+    assert_output "$want"
+}
+
+@test "every built-in profile has an example installed: its judge's sample, answered as the judge does" {
+    local d="$PREFIX/share/doc/gridbfs/examples"
+    local profile n=0
+    for profile in $("$PREFIX/bin/gridbfs" --list-rules -f jsonl | sed -n 's/^{"kind":"profile","name":"\([^"]*\)".*/\1/p'); do
+        n=$((n + 1))
+        if [ "$profile" = lights5 ]; then # no judge: worked by hand
+            run -0 --separate-stderr "$PREFIX/bin/gridbfs" -r lights5 "$d/lights5.txt"
+            assert_output $'1\n0\n2'
+            continue
+        fi
+        [ -f "$d/judges/$profile/sample.in" ] || fail "no example for $profile"
+        run -0 --separate-stderr "$PREFIX/bin/gridbfs" -r "$profile" "$d/judges/$profile/sample.in"
+        assert_output "$(cat "$d/judges/$profile/sample.out")"
+    done
+    [ "$n" -eq 15 ]
 }

@@ -24,6 +24,23 @@ setup() {
     } >big
 }
 
+# peak KIB -jN FILE: gridbfs -jN FILE's peak RSS, in KiB, into $peak.
+peak() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+        /usr/bin/time -f '%M' -o peak.txt "$GRIDBFS" "$1" "$2" >/dev/null 2>&1 || true
+    peak=$(tail -n 1 peak.txt)
+}
+
+# peak_near_one KIB -jN FILE: FILE's peak is within KIB of one puzzle's.
+peak_near_one() {
+    requires /usr/bin/time
+    echo "$S1" >one
+    peak "$2" "$3"
+    local many=$peak
+    peak "$2" one
+    [ "$many" -lt $((peak + $1)) ] || fail "peak ${many} KiB for $3 vs ${peak} KiB for one puzzle"
+}
+
 @test "a search past limits.memory is one limit record, naming the key; the others are answered" {
     run -1 --separate-stderr gridbfs -c c.yaml -j2 big
     assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
@@ -72,15 +89,44 @@ setup() {
     done >sizes
     run -0 --separate-stderr gridbfs -j1 sizes
     assert_equal "${#lines[@]}" 25
-    echo "$S1" >one
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
-        /usr/bin/time -f '%M' -o peak "$GRIDBFS" -j1 sizes >/dev/null 2>&1
-    local many small
-    many=$(tail -n 1 peak)
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
-        /usr/bin/time -f '%M' -o peak "$GRIDBFS" -j1 one >/dev/null 2>&1
-    small=$(tail -n 1 peak)
-    [ "$many" -lt $((small + 16384)) ] || fail "peak ${many} KiB for 25 sizes vs ${small} KiB for one puzzle"
+    peak_near_one 16384 -j1 sizes
+}
+
+@test "5 KB of records, three rules at 36 sizes each, at -j2: every one answered, memory flat" {
+    # poj2965 prints its path: each size took a 2^24-state table (4x6,
+    # 6x4) before the exact solver answered path-printing puzzles
+    requires /usr/bin/time
+    local rule r c cells n k
+    for rule in poj1753 poj2965 p1225; do
+        for r in 1 2 3 4 5 6; do
+            for c in 1 2 3 4 5 6; do
+                n=$((r * c))
+                case $rule in
+                poj1753) cells=bwbbwwbwbwbbbwwwwbwbwbbwbwbwwbwbbwbw ;;
+                poj2965) cells=+-++---+-+-++--+-+--++-+++-+-+--+-++ ;;
+                p1225) k=$((n / 2)) cells=$(printf '1%.0s' $(seq "$k"))$(printf '0%.0s' $(seq $((n - k)))) ;;
+                esac
+                board() { # the first r*c of $1's cells, r rows of c
+                    local i row out=
+                    for ((i = 0; i < r; i++)); do
+                        row=${1:i*c:c}
+                        out+=$row/
+                    done
+                    [ "$r" -eq 1 ] && echo "$out" || echo "${out%/}"
+                }
+                if [ $rule = p1225 ]; then
+                    echo "rule=$rule size=${r}x$c $(board "$cells") $(board "$(rev <<<"${cells:0:n}")")"
+                else
+                    echo "rule=$rule size=${r}x$c $(board "${cells:0:n}")"
+                fi
+            done
+        done
+    done >adversarial
+    [ "$(wc -c <adversarial)" -gt 4000 ]
+    run -0 --separate-stderr gridbfs -j2 -f csv --no-header adversarial
+    assert_equal "${#lines[@]}" 108
+    refute_output --regexp ',(invalid|limit),'
+    peak_near_one 32768 -j2 adversarial
 }
 
 @test "a table that does not fit beside another gets its room: the table no chunk uses is freed" {

@@ -111,6 +111,45 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
     assert_equal "$shown" "$(repeat limit 8)"$'\n[exit 1]'
 }
 
+@test "during one long puzzle the progress line's clock still moves" {
+    # one search that takes seconds to fill 256 MiB, then stops as a limit:
+    # no answer is written meanwhile, but the elapsed time ticks on
+    sed 's/limits: {memory: [0-9]*}/limits: {memory: 268435456}/' c.yaml >c1g.yaml
+    echo "$BIG" >one
+    term "'$GRIDBFS' -q -j1 -c c1g.yaml one"
+    screen_wait "^gridbfs: 0 records answered, [0-9]+%, 0:01 elapsed"
+    screen_wait "^(gridbfs: 0 records answered, [0-9]+%, 0:0[2-9] elapsed.*|.*\[exit [0-9]+\])\$"
+    [[ $shown == gridbfs:\ 0\ records* ]] || fail "the search ended before the clock moved: $shown"
+    screen_wait '\[exit [0-9]+\]'
+    assert_equal "$shown" $'limit\n[exit 1]'
+}
+
+@test "out of memory on a terminal: the message on a line of its own, not on the progress line" {
+    requires prlimit
+    sed 's/limits: {memory: [0-9]*}/limits: {memory: 1073741824}/' c.yaml >c1g.yaml
+    mkfifo more
+    # answers come slowly, so the progress line shows; then the address
+    # space is capped where it is, and a search that needs more comes
+    term "{ for i in \$(seq 8); do echo '$S1'; sleep 0.3; done; cat more; } | ASAN_OPTIONS=allocator_may_return_null=1 '$GRIDBFS' -j1 -c c1g.yaml & echo \$! >pid; wait \$!"
+    screen_wait "(^|"$'\n'")4"$'\n'"$PROGRESS, [0-9]+:[0-9][0-9] elapsed\$"
+    local pid vm
+    pid=$(cat pid)
+    vm=$(awk '/^VmSize:/ {print $2}' "/proc/$pid/status")
+    prlimit --pid "$pid" --as=$(((vm + 16384) * 1024))
+    echo "$BIG" >more
+    screen_wait '\[exit [0-9]+\]'
+    assert_equal "$shown" "$(repeat 4 8)"$'\ngridbfs: out of memory\n[exit 2]'
+}
+
+@test "--census on a terminal: a progress line of targets while it runs, gone at the end" {
+    term "'$GRIDBFS' --census -r swap-adjacent -s 5x5 --ones 4"
+    screen_wait "gridbfs: [0-9,]+ targets? done, [0-9]+%, [0-9]+:[0-9][0-9] elapsed"
+    screen_wait '\[exit [0-9]+\]'
+    [[ $shown != *'targets done'* ]] || fail "the progress line is left: $shown"
+    assert_regex "$shown" $'\nlargest distance: [0-9]+ \\([0-9,]+ pairs\\)\n'
+    assert_equal "$(tail -n 1 <<<"$shown")" '[exit 0]'
+}
+
 @test "--no-progress: no progress line on a terminal; and none while the input is typed there" {
     term "for i in \$(seq 6); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' --no-progress"
     local i

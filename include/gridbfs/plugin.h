@@ -10,8 +10,9 @@
  * Memory a plugin allocates (its instance) is freed by its own destroy().
  * The core never frees plugin memory and a plugin never frees core memory.
  *
- * Threads: the core calls goals(), expand() and move_text() on one instance
- * from several threads at once, so they must not modify the instance.
+ * Threads: the core calls goals(), expand(), move_text(), and solve(),
+ * judge_text() and apply() when offered, on one instance from several
+ * threads at once, so they must not modify the instance.
  * A plugin does no I/O and keeps no mutable global state.
  *
  * Versioning: GRIDBFS_ABI_MAJOR is part of the entry symbol's name, so a
@@ -31,7 +32,7 @@ extern "C" {
 #endif
 
 #define GRIDBFS_ABI_MAJOR 1
-#define GRIDBFS_ABI_MINOR 2
+#define GRIDBFS_ABI_MINOR 3
 /* abi field of every struct: major in the high half, minor in the low. */
 #define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
 
@@ -88,7 +89,12 @@ enum {
     /* ABI 1.2: judge_text() reads the moves only when with_path is set;
        without it the text depends on their number alone, so the core may
        ask solve() for the count and take any engine's shortest sequence. */
-    GRIDBFS_TEXT_BY_COUNT = 1u << 2
+    GRIDBFS_TEXT_BY_COUNT = 1u << 2,
+    /* ABI 1.3: every move XORs a fixed set of cells into the board, the
+       same from every state (next[m] = state ^ mask[m], the mask being
+       what the move makes of the empty board): the core may count
+       solvable states by linear algebra over GF(2) (gridbfs --census). */
+    GRIDBFS_XOR_MOVES = 1u << 3
 };
 
 /* What solve() found. */
@@ -207,6 +213,21 @@ typedef struct gridbfs_plugin {
      */
     int (*judge_text)(const void *inst, const uint16_t *moves, size_t n,
                       int with_path, char *buf, size_t cap);
+
+    /* ---- ABI 1.3: optional, NULL (or beyond size) when not offered ---- */
+
+    /*
+     * *out = *board after move (0..rule->moves-1), on a board of any size
+     * the rule accepts (up to 32x32), or *board itself when the move does
+     * not apply there; bits past rows * cols stay zero.  On boards of at
+     * most 64 cells it must agree with expand(): out->w[0] is next[move].
+     * The core replays a solution with it to draw each move (--show);
+     * without it, moves are replayed with expand() on boards of at most 64
+     * cells only, and --show says it cannot draw bigger ones.  Called from
+     * several threads, like expand().
+     */
+    void (*apply)(const void *inst, const gridbfs_board *board, uint32_t move,
+                  gridbfs_board *out);
 } gridbfs_plugin;
 
 /*

@@ -82,15 +82,21 @@ int param_refuse(gridbfs_error *err, long at, const char *key,
                       text_quote(shown, sizeof shown, value));
 }
 
+/* The ABI since which the core sets rule->rows and rule->cols: 1.2 (the
+   header's own GRIDBFS_ABI moves on with every minor). */
+#define PARAM_SIZE_MINOR 2
+
 int param_size(const gridbfs_rule *rule, gridbfs_error *err)
 {
-    if (rule->abi >= GRIDBFS_ABI && rule->rows >= 1 && rule->cols >= 1 &&
-        rule->rows <= GRIDBFS_MAX_SIDE && rule->cols <= GRIDBFS_MAX_SIDE)
+    if (rule->abi >= ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | PARAM_SIZE_MINOR) &&
+        rule->abi >> 16 == GRIDBFS_ABI_MAJOR && rule->rows >= 1 &&
+        rule->cols >= 1 && rule->rows <= GRIDBFS_MAX_SIDE &&
+        rule->cols <= GRIDBFS_MAX_SIDE)
         return 0;
     return param_fail(err, -1,
                       "needs a gridbfs that gives the board size (plugin ABI "
                       "%d.%d or later)",
-                      GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+                      GRIDBFS_ABI_MAJOR, PARAM_SIZE_MINOR);
 }
 
 int param_count(const char *s, uint32_t max, uint32_t *out)

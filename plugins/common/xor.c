@@ -24,7 +24,10 @@ struct xor_rule {
     gf2_sys *gf2; /* the press matrix A, eliminated */
     int ones_ok;  /* some press set flips every cell: ones_x */
     uint64_t ones_x[GF2_MAX_WORDS];
-    uint64_t mask[]; /* rows * cols moves: the cells each press flips */
+    uint32_t nw;     /* words a mask takes: GF2_WORDS(rows * cols) */
+    uint64_t mask[]; /* rows * cols moves: the cells each press flips,
+                        move m's at mask[m * nw] (one word on boards of
+                        at most 64 cells, for expand()) */
 };
 
 /* v = the board of n cells, all set. */
@@ -38,26 +41,24 @@ static void all_ones(uint32_t n, uint64_t v[GF2_MAX_WORDS])
 }
 
 /*
- * Ask spec for every move's mask, keep them for the search when the board
- * has at most 64 cells, then build and eliminate the press matrix (row q:
- * the presses that flip cell q) and find the press set that flips every
- * cell, if one exists.  0 or -1 when out of memory.
+ * Ask spec for every move's mask into x->mask (kept for expand() and
+ * apply()), then build and eliminate the press matrix (row q: the presses
+ * that flip cell q) and find the press set that flips every cell, if one
+ * exists.  0 or -1 when out of memory.
  */
 static int build(struct xor_rule *x, const xor_spec *spec)
 {
     uint32_t n = spec->rows * spec->cols, nw = GF2_WORDS(n);
-    uint64_t *masks = calloc((size_t)n * nw, sizeof *masks);
     uint64_t *rows = calloc((size_t)n * nw, sizeof *rows);
     uint64_t ones[GF2_MAX_WORDS];
 
-    if (!masks || !rows)
+    if (!rows)
         goto out;
+    x->nw = nw;
     for (uint32_t p = 0; p < n; p++) {
-        const uint64_t *m = masks + (size_t)p * nw;
+        const uint64_t *m = x->mask + (size_t)p * nw;
 
-        spec->mask(spec->ctx, p, masks + (size_t)p * nw);
-        if (n <= GRIDBFS_SEARCH_CELLS)
-            x->mask[p] = m[0];
+        spec->mask(spec->ctx, p, x->mask + (size_t)p * nw);
         for (uint32_t w = 0; w < nw; w++)
             for (uint64_t bits = m[w]; bits; bits &= bits - 1) {
                 uint32_t q = w * 64 + (uint32_t)__builtin_ctzll(bits);
@@ -72,7 +73,6 @@ static int build(struct xor_rule *x, const xor_spec *spec)
         x->ones_ok = gf2_solve(x->gf2, ones, x->ones_x) == 0;
     }
 out:
-    free(masks);
     free(rows);
     return x->gf2 ? 0 : -1;
 }
@@ -93,7 +93,8 @@ int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err)
     struct xor_rule *x;
 
     assert(spec->max_nullity <= XOR_NULLITY_CEILING);
-    x = calloc(1, sizeof *x + (small ? cells : 0) * sizeof x->mask[0]);
+    x = calloc(1, sizeof *x +
+                      (size_t)cells * GF2_WORDS(cells) * sizeof x->mask[0]);
     if (!x || build(x, spec) < 0) {
         xor_destroy(x);
         return param_fail(err, -1, "%s: out of memory", spec->name);
@@ -115,7 +116,8 @@ int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err)
     rule->cols = spec->cols;
     rule->boards = spec->goal == XOR_GOAL_TARGET ? 2 : 1;
     rule->moves = cells;
-    rule->flags = GRIDBFS_INVOLUTIVE | (x->matrix ? 0 : GRIDBFS_TEXT_BY_COUNT);
+    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_XOR_MOVES |
+                  (x->matrix ? 0 : GRIDBFS_TEXT_BY_COUNT);
     if (spec->goal != XOR_GOAL_TARGET)
         rule->flags |= GRIDBFS_FIXED_GOAL;
     return 0;
@@ -145,6 +147,18 @@ void xor_expand(const void *inst, uint64_t state, uint64_t *next)
 
     for (uint32_t m = 0; m < moves; m++)
         next[m] = state ^ x->mask[m];
+}
+
+void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
+               gridbfs_board *out)
+{
+    const struct xor_rule *x = inst;
+
+    *out = *board;
+    if (move >= x->rows * x->cols)
+        return;
+    for (uint32_t w = 0; w < x->nw; w++)
+        out->w[w] ^= x->mask[(size_t)move * x->nw + w];
 }
 
 int xor_move_text(const void *inst, uint32_t move, int style, char *buf,

@@ -28,9 +28,10 @@
  * A rule built here is the plugin's instance: xor_create() fills in the
  * gridbfs_rule, and the operations below have the plugin table's own
  * signatures (XOR_PLUGIN names them for the table).  The instance is
- * immutable after xor_create(): one mask per move for boards of at most
- * 64 cells (larger boards are not searched), and the eliminated press
- * matrix, so every operation may run on several threads at once.
+ * immutable after xor_create(): one mask per move, on every board size
+ * (one word each for boards of at most 64 cells, which expand() takes;
+ * apply() takes any), and the eliminated press matrix, so every operation
+ * may run on several threads at once.
  *
  * Ownership: xor_create() pairs with xor_destroy(); every pointer passed
  * in is borrowed.  Internal to this tree, like params.h.
@@ -93,6 +94,11 @@ uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
 /* next[m] = state with move m's cells flipped, for every move m. */
 void xor_expand(const void *inst, uint64_t state, uint64_t *next);
 
+/* *out = *board with move's cells flipped, on any board size (ABI 1.3's
+   apply()); *board when there is no such move. */
+void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
+               gridbfs_board *out);
+
 /* Move m as "r c" (judge) or "r,c" (compact), 1-based.  Length or -1. */
 int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
                   size_t cap);
@@ -121,6 +127,6 @@ int xor_judge_text(const void *inst, const uint16_t *moves, size_t n,
     .abi = GRIDBFS_ABI, .size = sizeof(gridbfs_plugin), .name = (name_),       \
     .summary = (summary_), .params = (params_), .create = (create_),           \
     .destroy = xor_destroy, .goals = xor_goals, .expand = xor_expand,          \
-    .move_text = xor_move_text, .solve = xor_solve
+    .move_text = xor_move_text, .solve = xor_solve, .apply = xor_apply
 
 #endif /* GRIDBFS_PLUGINS_XOR_H */

@@ -187,6 +187,26 @@ static void swap_expand(const void *inst, uint64_t state, uint64_t *next)
 }
 
 /*
+ * *out = *board with the cells of pair m swapped, on any board size (ABI
+ * 1.3's apply()); *board when they hold equal pieces or there is no pair m.
+ */
+static void swap_apply(const void *inst, const gridbfs_board *board,
+                       uint32_t move, gridbfs_board *out)
+{
+    const struct swap *s = inst;
+
+    *out = *board;
+    if (move >= s->moves)
+        return;
+    uint32_t a = s->pair[move].a, b = s->pair[move].b;
+    if ((board->w[a / 64] >> (a % 64) & 1) !=
+        (board->w[b / 64] >> (b % 64) & 1)) {
+        out->w[a / 64] ^= (uint64_t)1 << (a % 64);
+        out->w[b / 64] ^= (uint64_t)1 << (b % 64);
+    }
+}
+
+/*
  * Pair m, 1-based, lower-numbered cell first: judge "r1c1r2c2" ("1112") on
  * boards of at most 9x9, else "r1 c1 r2 c2"; compact "r1,c1-r2,c2".
  * Returns the length, or -1.
@@ -224,6 +244,7 @@ static const gridbfs_plugin swap_plugin = {
     .expand = swap_expand,
     .move_text = swap_move_text,
     .solve = swap_solve,
+    .apply = swap_apply,
 };
 
 const gridbfs_plugin *GRIDBFS_ENTRY(void)

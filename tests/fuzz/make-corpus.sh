@@ -13,12 +13,15 @@
 #   corpus/layout  a 7-byte layout and shape header (see fuzz_layout.c),
 #                  then a judge's file: the built-in profiles' samples, and
 #                  what their judges' files get wrong
+#   corpus/answers a 2-byte header (see fuzz_answers.c: the profile, the
+#                  report's format), then a contestant's answers: each
+#                  profile's sample output, and what answers get wrong
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$here/corpus
 rm -rf "$out"
-mkdir -p "$out/reader" "$out/config" "$out/output" "$out/layout"
+mkdir -p "$out/reader" "$out/config" "$out/output" "$out/layout" "$out/answers"
 
 S1='bwwb/bbwb/bwwb/bwww'
 S2='bwbw/wwww/bbwb/bwwb'
@@ -431,4 +434,24 @@ outp plugin-judge-no-path '\100\001\001\003' 'x' '' 'y' '' '' 'm' '\0001\0002\00
 outp plugin-judge-big '\204\001\001\002' 'x' '' 'y' '' '' 'm' '\0001\0002'
 outp plugin-abi-1-0 '\304\001\001\002' 'x' '' 'y' '' '' 'm' '\0001\0002'
 
-echo "seeds: $(ls "$out/reader" | wc -l) reader, $(ls "$out/config" | wc -l) config, $(ls "$out/output" | wc -l) output, $(ls "$out/layout" | wc -l) layout"
+# ---- answers --------------------------------------------------------------
+# ans NAME PROFILE-INDEX FORMAT: the header, then standard input, as
+# corpus/answers/NAME (fuzz_answers.c's profiles[] order: 0 p1225, 1
+# poj2965, 2 poj1222, 3 poj3279, 4 uva10309, 5 cerc07b, 6 poj1753, 7
+# acwing95, 8 timus1122; formats 0 judge, 1 csv, 2 jsonl).
+ans() {
+    { printf "\\$(printf %03o "$2")\\$(printf %03o "$3")"; cat; } >"$out/answers/$1"
+}
+k=0
+for p in p1225 poj2965 poj1222 poj3279 uva10309 cerc07b poj1753 acwing95 timus1122; do
+    ans "$p-sample" $k $((k % 3)) <"$top/tests/judges/$p/sample.out"
+    k=$((k + 1))
+done
+printf '4\n1222\n1324\n3242\n4344\n' | ans p1225-not-a-move 0 0
+printf '5\n1222\n1424\n3242\n' | ans p1225-short 0 1
+printf 'Impossible\n4\n' | ans p1225-impossible-extra 0 2
+sed '9s/0/1/; 7d' "$top/tests/judges/poj1222/sample.out" | ans poj1222-wrong 2 0
+printf 'all_on 44\r\n\n\nsimple\n' | ans uva10309-names 4 1
+random 300 14 | ans junk 1 0
+
+echo "seeds: $(ls "$out/reader" | wc -l) reader, $(ls "$out/config" | wc -l) config, $(ls "$out/output" | wc -l) output, $(ls "$out/layout" | wc -l) layout, $(ls "$out/answers" | wc -l) answers"

@@ -57,6 +57,18 @@ STUB void refuse(gridbfs_error *err, long param, const char *msg)
     err->param = param;
 }
 
+/* What every toggle rule's create() sets (tests/plugins/toggle.h,
+   typed-size.c, bigtoggle.h): cells '1' and '0', one board, one move per
+   cell, each its own inverse, the goal all 0. */
+STUB void toggle_fields(gridbfs_rule *rule, uint32_t cells)
+{
+    rule->one = '1';
+    rule->zero = '0';
+    rule->boards = 1;
+    rule->moves = cells;
+    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+}
+
 /* No test rule allocates an instance, so there is nothing to free. */
 STUB void destroy(void *inst)
 {

@@ -27,11 +27,7 @@ static int create(const gridbfs_param *params, size_t nparams,
     rule->inst = (void *)(uintptr_t)(r * c); /* all it needs: the cells */
     rule->rows = r;
     rule->cols = c;
-    rule->one = '1';
-    rule->zero = '0';
-    rule->boards = 1;
-    rule->moves = r * c;
-    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+    toggle_fields(rule, r * c);
     return 0;
 }
 

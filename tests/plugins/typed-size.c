@@ -21,11 +21,7 @@ static int create(const gridbfs_param *params, size_t nparams,
         return -1;
     }
     rule->inst = (void *)(uintptr_t)(rule->rows * rule->cols);
-    rule->one = '1';
-    rule->zero = '0';
-    rule->boards = 1;
-    rule->moves = rule->rows * rule->cols;
-    rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+    toggle_fields(rule, rule->rows * rule->cols);
     return 0;
 }
 

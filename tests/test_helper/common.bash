@@ -46,6 +46,8 @@ flipbig() { "$GRIDBFS_TEST_BIN/flipbig" "$@"; }
 swapref() { "$GRIDBFS_TEST_BIN/swapref" "$@"; }
 linesref() { "$GRIDBFS_TEST_BIN/linesref" "$@"; }
 judgeref() { "$GRIDBFS_TEST_BIN/judgeref" "$@"; }
+censusref() { "$GRIDBFS_TEST_BIN/censusref" "$@"; }
+showref() { "$GRIDBFS_TEST_BIN/showref" "$@"; }
 
 # requires TOOL...: the test needs each TOOL, a command name or an absolute
 # path (/usr/bin/time is GNU time, not the shell's keyword).  When one is

@@ -73,8 +73,8 @@ static void test_flags_and_goals(void)
 
     make(&l, "8x8", "uniform", NULL);
     CHECK(l.rc == 0);
-    CHECK(l.rule.flags ==
-          (GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL | GRIDBFS_TEXT_BY_COUNT));
+    CHECK(l.rule.flags == (GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL |
+                           GRIDBFS_TEXT_BY_COUNT | GRIDBFS_XOR_MOVES));
     CHECK(l.rule.boards == 1 && l.rule.moves == 64);
     CHECK(ops->goals(l.rule.inst, NULL, g, GRIDBFS_MAX_GOALS) == 2);
     CHECK(g[0] == 0 && g[1] == ~(uint64_t)0);
@@ -83,8 +83,8 @@ static void test_flags_and_goals(void)
     CHECK(l.rc == 0 && l.rule.one == '+' && l.rule.zero == '-');
     CHECK(ops->goals(l.rule.inst, NULL, g, GRIDBFS_MAX_GOALS) == 1);
     CHECK(g[0] == 0);
-    CHECK(l.rule.flags ==
-          (GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL | GRIDBFS_TEXT_BY_COUNT));
+    CHECK(l.rule.flags == (GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL |
+                           GRIDBFS_TEXT_BY_COUNT | GRIDBFS_XOR_MOVES));
     drop(&l);
 }
 

@@ -1,6 +1,7 @@
 /*
- * plugins.c - unit test of the bundled rule plugins, flip-neighbors and
- * swap-adjacent, loaded with dlopen from $GRIDBFS_PLUGIN_DIR.
+ * plugins.c - unit test of the bundled rule plugins, flip-neighbors,
+ * swap-adjacent and flip-lines (apply() alone), loaded with dlopen from
+ * $GRIDBFS_PLUGIN_DIR.
  *
  * Every expectation is worked out by hand from the rules, never taken from
  * a plugin's own output.  Boards are pictures, rows joined by '/', '1' for a
@@ -324,8 +325,10 @@ static void test_flip_masks(const gridbfs_plugin *f)
 
 static void test_flip_rules(const gridbfs_plugin *f)
 {
-    /* the moves style's judge text is the count unless a path is asked */
-    const uint32_t inv = GRIDBFS_INVOLUTIVE | GRIDBFS_TEXT_BY_COUNT,
+    /* the moves style's judge text is the count unless a path is asked;
+       every press XORs its stencil (ABI 1.3) */
+    const uint32_t inv = GRIDBFS_INVOLUTIVE | GRIDBFS_TEXT_BY_COUNT |
+                         GRIDBFS_XOR_MOVES,
                    fixed = GRIDBFS_FIXED_GOAL;
     const char *sample = "1010/0101/1010/0101";
     struct rule t;
@@ -339,7 +342,7 @@ static void test_flip_rules(const gridbfs_plugin *f)
     RULE(f, "size=1x32 wrap=true", 1, 32, 32, 1, inv | fixed);
     /* a press matrix is printed whatever the path: it needs the moves */
     RULE(f, "size=4x4 path_style=matrix", 4, 4, 16, 1,
-         GRIDBFS_INVOLUTIVE | fixed);
+         GRIDBFS_INVOLUTIVE | GRIDBFS_XOR_MOVES | fixed);
     make(&t, f, "size=4x4");
     CHECK_MSG(t.rc == 0 && t.r.one == 'b' && t.r.zero == 'w', "default cells");
     drop(&t);
@@ -604,6 +607,141 @@ static void test_text_refusals(const gridbfs_plugin *p, const char *spec,
     drop(&t);
 }
 
+/* The xorshift64 step: the test's own random states, same every run. */
+static uint64_t xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/*
+ * ABI 1.3: spec's rule (at most 64 cells) offers apply(), and on 200
+ * random states it agrees with expand() for every move, writing nothing
+ * past the board's first word; a move that does not exist changes nothing.
+ */
+static void expect_apply_agrees(int line, const gridbfs_plugin *p,
+                                const char *spec)
+{
+    struct rule t;
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    int bad = 0;
+
+    CHECK_AT(line, p->abi >= ((uint32_t)1 << 16 | 3) && p->apply != NULL,
+             "%s: no apply() in ABI %#x", p->name, (unsigned)p->abi);
+    make(&t, p, spec);
+    CHECK_AT(line, t.rc == 0, "'%s': create failed: %s", spec, t.text);
+    if (t.rc || !p->apply) {
+        drop(&t);
+        return;
+    }
+    uint32_t cells = t.r.rows * t.r.cols;
+    uint64_t all = cells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cells) - 1;
+    for (int i = 0; i < 200 && !bad; i++) {
+        gridbfs_board b = {{0}}, out;
+        b.w[0] = xorshift(&x) & all;
+        p->expand(t.r.inst, b.w[0], next);
+        for (uint32_t m = 0; m <= t.r.moves && !bad; m++) {
+            memset(&out, 0xA5, sizeof out);
+            p->apply(t.r.inst, &b, m, &out);
+            uint64_t want = m < t.r.moves ? next[m] : b.w[0];
+            for (int w = 1; w < GRIDBFS_BOARD_WORDS; w++)
+                bad |= out.w[w] != 0;
+            bad |= out.w[0] != want;
+            CHECK_AT(line, !bad, "'%s': apply(%#llx, move %u) = %#llx, %s",
+                     spec, (unsigned long long)b.w[0], m,
+                     (unsigned long long)out.w[0],
+                     out.w[0] != want ? "not expand()'s" : "bits past word 0");
+        }
+    }
+    drop(&t);
+}
+#define APPLY_AGREES(...) expect_apply_agrees(__LINE__, __VA_ARGS__)
+
+/* The move of spec's rule whose compact text is text, or UINT32_MAX. */
+static uint32_t move_named(const struct rule *t, const char *text)
+{
+    char buf[TEXT_MAX];
+    for (uint32_t m = 0; m < t->r.moves; m++)
+        if (t->p->move_text(t->r.inst, m, GRIDBFS_MOVE_COMPACT, buf,
+                            sizeof buf) > 0 &&
+            strcmp(buf, text) == 0)
+            return m;
+    return UINT32_MAX;
+}
+
+/*
+ * In spec's rule (over 64 cells), the move named text (compact) on board
+ * from (cells set, 0-based, ending in -1) gives the board with the cells of
+ * want set (ending in -1), worked out by hand.
+ */
+static void expect_big_apply(int line, const gridbfs_plugin *p,
+                             const char *spec, const char *text,
+                             const int *from, const int *want)
+{
+    struct rule t;
+    gridbfs_board b = {{0}}, out, expect = {{0}};
+
+    make(&t, p, spec);
+    uint32_t m = t.rc == 0 ? move_named(&t, text) : UINT32_MAX;
+    CHECK_AT(line, m != UINT32_MAX, "'%s': no move %s %s", spec, text, t.text);
+    if (m != UINT32_MAX && p->apply) {
+        for (; *from >= 0; from++)
+            b.w[*from / 64] |= (uint64_t)1 << (*from % 64);
+        for (; *want >= 0; want++)
+            expect.w[*want / 64] |= (uint64_t)1 << (*want % 64);
+        p->apply(t.r.inst, &b, m, &out);
+        CHECK_AT(line, memcmp(&out, &expect, sizeof out) == 0,
+                 "'%s': move %s is not the board worked out by hand", spec,
+                 text);
+    }
+    drop(&t);
+}
+#define BIG_APPLY(...) expect_big_apply(__LINE__, __VA_ARGS__)
+
+static void test_apply(const gridbfs_plugin *flip, const gridbfs_plugin *swap,
+                       const gridbfs_plugin *lines)
+{
+    static const int none[] = {-1};
+    /* 32x32 plus: (21,32) flips itself, (20,32), (22,32) and (21,31),
+       1-based: cells 20*32+31 = 671, 639, 703 and 670 */
+    static const int plus[] = {639, 670, 671, 703, -1};
+    /* on a board holding 639 and 1023 already, 639 goes off again */
+    static const int plus_from[] = {639, 1023, -1};
+    static const int plus_to[] = {670, 671, 703, 1023, -1};
+    /* 10x10 swap of (10,9)-(10,10): cells 98 and 99 */
+    static const int left[] = {98, -1}, right[] = {99, -1};
+    /* 8x9 flip-lines at (1,1): row 1 (cells 0..8) and column 1 (0, 9, ...,
+       63), the cell itself once */
+    static const int cross[] = {0, 1,  2,  3,  4,  5,  6,  7, 8,
+                                9, 18, 27, 36, 45, 54, 63, -1};
+
+    if (flip) {
+        APPLY_AGREES(flip, "size=4x4");
+        APPLY_AGREES(flip, "size=8x8 goal=off");
+        APPLY_AGREES(flip, "size=5x6 stencil=101/010/101 wrap=true");
+        APPLY_AGREES(flip, "size=2x2 stencil=111/111/111 wrap=true");
+        APPLY_AGREES(flip, "size=1x7 goal=target");
+        BIG_APPLY(flip, "size=32x32", "21,32", none, plus);
+        BIG_APPLY(flip, "size=32x32", "21,32", plus_from, plus_to);
+    }
+    if (swap) {
+        APPLY_AGREES(swap, "size=4x4");
+        APPLY_AGREES(swap, "size=8x8 neighbourhood=8 wrap=true");
+        APPLY_AGREES(swap, "size=3x5 wrap=true");
+        BIG_APPLY(swap, "size=10x10", "10,9-10,10", left, right);
+        BIG_APPLY(swap, "size=10x10", "10,9-10,10", right, left);
+        BIG_APPLY(swap, "size=10x10", "10,9-10,10", none, none);
+    }
+    if (lines) {
+        APPLY_AGREES(lines, "size=4x4");
+        APPLY_AGREES(lines, "size=8x8 goal=uniform");
+        APPLY_AGREES(lines, "size=3x5");
+        BIG_APPLY(lines, "size=8x9", "1,1", none, cross);
+    }
+}
+
 int main(void)
 {
     static const char *const fkeys[] = {"size",        "stencil", "wrap",
@@ -615,7 +753,7 @@ int main(void)
                                         "cells", NULL};
     static const char *const sdefs[] = {"4x4", "4", "false", "10"};
     const char *dir = getenv("GRIDBFS_PLUGIN_DIR");
-    const gridbfs_plugin *flip, *swap;
+    const gridbfs_plugin *flip, *swap, *lines;
 
     if (!dir || !*dir) {
         fprintf(stderr, "plugins.c: set GRIDBFS_PLUGIN_DIR to the folder "
@@ -624,6 +762,7 @@ int main(void)
     }
     flip = load(dir, "flip-neighbors");
     swap = load(dir, "swap-adjacent");
+    lines = load(dir, "flip-lines");
     CHECK_MSG(flip != NULL, "flip-neighbors.so did not load");
     CHECK_MSG(swap != NULL, "swap-adjacent.so did not load");
     if (flip) {
@@ -646,5 +785,7 @@ int main(void)
         test_text_refusals(swap, "size=4x4 wrap=true", 32);
         test_text_refusals(swap, "size=1x1", 0);
     }
+    CHECK_MSG(lines != NULL, "flip-lines.so did not load");
+    test_apply(flip, swap, lines);
     return check_done();
 }

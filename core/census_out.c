@@ -1,0 +1,245 @@
+/*
+ * census_out.c - a census's figures as text, CSV or JSON Lines (README,
+ * "Census"; see census.h).
+ */
+#include "census.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "text.h"
+
+#define COUNT_DIGITS 400 /* m * 2^e for e up to 1024 */
+#define LIMB 1000000000u /* base of the digits below: 9 decimal digits */
+
+/* c in decimal: m * 2^e, by doubling limbs of 9 digits. */
+static void put_count(strbuf *sb, census_count c)
+{
+    uint32_t limb[COUNT_DIGITS / 9 + 2];
+    size_t n = 0;
+    for (uint64_t m = c.m; m || n == 0; m /= LIMB)
+        limb[n++] = (uint32_t)(m % LIMB);
+    for (uint32_t i = 0; i < c.e; i++) {
+        uint32_t carry = 0;
+        for (size_t k = 0; k < n; k++) {
+            uint64_t v = (uint64_t)limb[k] * 2 + carry;
+            limb[k] = (uint32_t)(v % LIMB);
+            carry = (uint32_t)(v / LIMB);
+        }
+        if (carry && n < sizeof limb / sizeof *limb)
+            limb[n++] = carry;
+    }
+    sb_printf(sb, "%" PRIu32, limb[n - 1]);
+    for (size_t k = n - 1; k-- > 0;)
+        sb_printf(sb, "%09" PRIu32, limb[k]);
+}
+
+static void put_str(strbuf *sb, const char *s)
+{
+    sb_add(sb, s, strlen(s));
+}
+
+/* Row row of board s, in the rule's cell characters. */
+static void put_row(strbuf *sb, const census_result *r, uint64_t s,
+                    uint32_t row)
+{
+    for (uint32_t c = 0; c < r->cols; c++)
+        sb_putc(sb, s >> (row * r->cols + c) & 1 ? r->in->rule.one
+                                                 : r->in->rule.zero);
+}
+
+/* What the counts count: "states" or "pairs" (one of them with n 1). */
+static const char *unit(const census_result *r, uint64_t n)
+{
+    if (r->method == CENSUS_PAIRS)
+        return n == 1 ? "pair" : "pairs";
+    return n == 1 ? "state" : "states";
+}
+
+/* The text summary's first lines: the rule, and what was counted. */
+static void text_head(const census_result *r, strbuf *sb)
+{
+    char name[RULES_MSG_MAX];
+    sb_printf(sb, "rule: %s (%s), %" PRIu32 "x%" PRIu32 "\n",
+              text_quote(name, sizeof name, r->in->name), r->in->plugin->name,
+              r->rows, r->cols);
+    if (r->method == CENSUS_PAIRS) {
+        sb_printf(
+            sb,
+            "boards with %" PRIu32 " %s: %" PRIu64 "\n"
+            "symmetries used: %" PRIu32 "%s, so %" PRIu64 " targets searched\n"
+            "pairs (start, target): ",
+            r->ones, r->ones == 1 ? "one" : "ones", r->boards, r->symmetries,
+            r->complement ? " (complement included)" : "", r->orbits);
+    } else {
+        put_str(sb, "states: ");
+    }
+    put_count(sb, r->total);
+    put_str(sb, "\nsolvable: ");
+    put_count(sb, r->solvable);
+    if (r->method == CENSUS_LINEAR)
+        sb_printf(sb,
+                  " (%" PRIu32 " coset%s of the goals, 2^%" PRIu32
+                  " boards each: the moves' masks have rank %" PRIu32
+                  ", nullity %" PRIu32 ")",
+                  r->cosets, r->cosets == 1 ? "" : "s", r->rank, r->rank,
+                  r->nullity);
+    put_str(sb, "\nimpossible: ");
+    put_count(sb, r->impossible);
+    sb_putc(sb, '\n');
+}
+
+static void write_text(const census_result *r, strbuf *sb)
+{
+    text_head(r, sb);
+    if (!r->histogram) {
+        sb_printf(sb,
+                  "distance histogram: %s\nlargest distance: not "
+                  "computed\n",
+                  r->why);
+        return;
+    }
+    if (!r->solvable.m) {
+        put_str(sb, "largest distance: none (nothing is solvable)\n");
+        return;
+    }
+    sb_printf(sb, "distance histogram (distance: %s):\n", unit(r, 2));
+    for (uint32_t d = 0; d <= r->max; d++)
+        sb_printf(sb, "%" PRIu32 ": %" PRIu64 "\n", d, r->hist[d]);
+    sb_printf(sb,
+              "largest distance: %" PRIu32 " (%" PRIu64 " %s)\n"
+              "mean distance: %.2f\n",
+              r->max, r->at_max, unit(r, r->at_max), r->mean);
+    if (r->method == CENSUS_PAIRS) {
+        sb_printf(sb, "example at %" PRIu32 " (start, target):\n", r->max);
+        for (uint32_t row = 0; row < r->rows; row++) {
+            put_row(sb, r, r->example, row);
+            sb_putc(sb, ' ');
+            put_row(sb, r, r->target, row);
+            sb_putc(sb, '\n');
+        }
+        return;
+    }
+    sb_printf(sb, "example at %" PRIu32 ":\n", r->max);
+    for (uint32_t row = 0; row < r->rows; row++) {
+        put_row(sb, r, r->example, row);
+        sb_putc(sb, '\n');
+    }
+}
+
+static void write_csv(const census_result *r, strbuf *sb)
+{
+    put_str(sb, "distance,states\n");
+    for (uint32_t d = 0; r->histogram && r->solvable.m && d <= r->max; d++)
+        sb_printf(sb, "%" PRIu32 ",%" PRIu64 "\n", d, r->hist[d]);
+    put_str(sb, "impossible,");
+    put_count(sb, r->impossible);
+    sb_putc(sb, '\n');
+}
+
+/* ,"key": and a count (or null). */
+static void json_count(strbuf *sb, const char *key, const census_count *c)
+{
+    sb_printf(sb, ",\"%s\":", key);
+    if (c)
+        put_count(sb, *c);
+    else
+        put_str(sb, "null");
+}
+
+/* ,"key": and a whole number, or null when not known. */
+static void json_u64(strbuf *sb, const char *key, int known, uint64_t v)
+{
+    if (known)
+        sb_printf(sb, ",\"%s\":%" PRIu64, key, v);
+    else
+        sb_printf(sb, ",\"%s\":null", key);
+}
+
+/* A board as a JSON array of its rows, or null. */
+static void json_board(strbuf *sb, const census_result *r, int known,
+                       uint64_t s)
+{
+    if (!known) {
+        put_str(sb, "null");
+        return;
+    }
+    strbuf row = {0};
+    sb_putc(sb, '[');
+    for (uint32_t i = 0; i < r->rows; i++) {
+        row.len = 0;
+        put_row(&row, r, s, i);
+        sb_putc(&row, '\0');
+        if (i)
+            sb_putc(sb, ',');
+        output_json_string(sb, row.p);
+    }
+    sb_putc(sb, ']');
+    sb_free(&row);
+}
+
+static void write_json(const census_result *r, strbuf *sb)
+{
+    static const char *const methods[] = {"table", "pairs", "linear"};
+    int pairs = r->method == CENSUS_PAIRS, linear = r->method == CENSUS_LINEAR;
+    int hist = r->histogram, some = hist && r->solvable.m;
+    char size[32];
+    fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, r->rows, r->cols);
+    put_str(sb, "{\"rule\":");
+    output_json_string(sb, r->in->name);
+    put_str(sb, ",\"plugin\":");
+    output_json_string(sb, r->in->plugin->name);
+    sb_printf(sb, ",\"size\":\"%s\",\"method\":\"%s\"", size,
+              methods[r->method]);
+    json_u64(sb, "ones", pairs, r->ones);
+    json_u64(sb, "boards", pairs, r->boards);
+    json_u64(sb, "symmetries", pairs, r->symmetries);
+    json_u64(sb, "targets_searched", pairs, r->orbits);
+    census_count boards = {r->boards, 0};
+    json_count(sb, "states", pairs ? &boards : &r->total);
+    json_count(sb, "pairs", pairs ? &r->total : NULL);
+    json_count(sb, "solvable", &r->solvable);
+    json_count(sb, "impossible", &r->impossible);
+    put_str(sb, ",\"histogram\":");
+    if (hist) {
+        sb_putc(sb, '[');
+        for (uint32_t d = 0; some && d <= r->max; d++)
+            sb_printf(sb, d ? ",%" PRIu64 : "%" PRIu64, r->hist[d]);
+        sb_putc(sb, ']');
+    } else {
+        put_str(sb, "null");
+    }
+    json_u64(sb, "max_distance", some, r->max);
+    json_u64(sb, "at_max", some, r->at_max);
+    if (some)
+        sb_printf(sb, ",\"mean\":%.10g", r->mean);
+    else
+        put_str(sb, ",\"mean\":null");
+    put_str(sb, ",\"example\":{\"start\":");
+    json_board(sb, r, some, r->example);
+    put_str(sb, ",\"target\":");
+    json_board(sb, r, some && pairs, r->target);
+    sb_putc(sb, '}');
+    json_u64(sb, "rank", linear, r->rank);
+    json_u64(sb, "nullity", linear, r->nullity);
+    json_u64(sb, "goal_cosets", linear, r->cosets);
+    put_str(sb, ",\"not_computed\":");
+    if (hist) {
+        put_str(sb, "null");
+    } else {
+        put_str(sb, "{\"histogram\":");
+        output_json_string(sb, r->why);
+        put_str(sb, "}");
+    }
+    put_str(sb, "}\n");
+}
+
+void census_write(const census_result *r, enum out_format fmt, strbuf *sb)
+{
+    if (fmt == FORMAT_CSV)
+        write_csv(r, sb);
+    else if (fmt == FORMAT_JSONL)
+        write_json(r, sb);
+    else
+        write_text(r, sb);
+}

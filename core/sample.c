@@ -1,0 +1,518 @@
+/*
+ * sample.c - see sample.h.  The methods, by what the rule offers at its
+ * size (README, "Generating puzzles"):
+ *
+ *   table   states are indexes of the table; each distance is counted
+ *           by blocks, so a draw is a rank, a binary search of the block
+ *           counts and a scan of one block.
+ *   target  the target drawn first, uniform; its own table, one a draw,
+ *           built and freed by the drawing thread.
+ *   walk    the distance's number of distinct moves (any moves, when the
+ *           rule has fewer) from a goal: for XOR rules a random press set
+ *           of that size; kept when solve_record() gives that distance.
+ *   solve   random boards (a target with the start's number of ones),
+ *           kept when solve_record() gives the distance asked for.
+ */
+#include "sample.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bfs.h"
+#include "solve.h"
+#include "table.h"
+#include "text.h"
+
+/* The longest walk: the distances past it on 64 cells are only rules'
+   whose searches would not end (XOR rules have at most 64, swaps 448). */
+#define WALK_MAX GRIDBFS_MAX_MOVES
+
+/* ---- random numbers: xoshiro256** seeded by splitmix64 --------------- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* Puzzle k's own stream: splitmix64 from the seed, then from k. */
+void sample_seed(sample_rng *r, uint64_t seed, uint64_t k)
+{
+    uint64_t x = seed;
+    x = splitmix64(&x) ^ k;
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t v, int k)
+{
+    return (v << k) | (v >> (64 - k));
+}
+
+static uint64_t rng_next(sample_rng *r)
+{
+    uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return out;
+}
+
+/* Uniform in 0..n-1 (n >= 1), with no bias: a draw below 2^64 mod n is
+   drawn again, so the draws kept are a whole number of runs of n. */
+uint64_t sample_below(sample_rng *r, uint64_t n)
+{
+    uint64_t limit = -n % n, v; /* 2^64 mod n */
+    do
+        v = rng_next(r);
+    while (v < limit);
+    return v % n;
+}
+
+/* ---- plans: how an instance's puzzles are drawn ----------------------- */
+
+enum method { M_TABLE, M_TARGET, M_WALK, M_SOLVE };
+
+/* An instance and what its puzzles are drawn from; shared by the threads,
+   read-only once made. */
+struct sample_plan {
+    rule_inst *in;
+    sample_ask ask; /* a copy */
+    enum method method;
+    bfs_rule br;
+    uint32_t cells;
+    table *t; /* M_TABLE */
+    const uint8_t *dist;
+    uint64_t states;
+    uint64_t count[TABLE_UNREACHED + 1]; /* states at each distance */
+    uint32_t maxd;                       /* the largest in the table */
+    uint32_t nblocks;
+    uint32_t *pre; /* pre[slot(d) * (nblocks + 1) + b]: states at d before
+                      block b */
+    uint32_t ok[TABLE_UNREACHED]; /* the distances asked for that exist */
+    uint32_t nok;
+    uint64_t goals[GRIDBFS_MAX_GOALS]; /* fixed goals, for M_WALK */
+    uint32_t ngoals;
+};
+
+static uint32_t slot(const sample_plan *p, uint32_t d)
+{
+    return d == TABLE_UNREACHED ? p->maxd + 1 : d;
+}
+
+/* Count p's table by distance, and by block for each distance. */
+static void count_table(sample_plan *p)
+{
+    p->nblocks = (uint32_t)1 << p->cells / 2;
+    for (uint64_t s = 0; s < p->states; s++)
+        p->count[p->dist[s]]++;
+    for (uint32_t d = 0; d < TABLE_UNREACHED; d++)
+        if (p->count[d])
+            p->maxd = d;
+    size_t row = p->nblocks + 1;
+    p->pre = xcalloc((p->maxd + 2) * row, sizeof *p->pre);
+    uint64_t per = p->states / p->nblocks;
+    for (uint32_t b = 0; b < p->nblocks; b++) {
+        for (uint32_t d = 0; d <= p->maxd + 1; d++)
+            p->pre[d * row + b + 1] = p->pre[d * row + b];
+        for (uint64_t s = b * per; s < (b + 1) * per; s++)
+            p->pre[slot(p, p->dist[s]) * row + b + 1]++;
+    }
+}
+
+/* The state of rank k (0-based) among p's states at distance d, through
+   the block counts. */
+static uint64_t table_rank(const sample_plan *p, uint32_t d, uint64_t k)
+{
+    const uint32_t *pre = p->pre + slot(p, d) * (p->nblocks + 1);
+    uint32_t lo = 0, hi = p->nblocks; /* pre[lo] <= k < pre[hi] */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (pre[mid] <= k)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t per = p->states / p->nblocks, s = lo * per;
+    k -= pre[lo];
+    for (;; s++)
+        if (p->dist[s] == d && k-- == 0)
+            return s;
+}
+
+/* The distances of the table --distance asks for (or the largest, or
+   the unreached ones for --impossible) that it has. */
+static void table_wanted(sample_plan *p)
+{
+    const sample_ask *o = &p->ask;
+    p->nok = 0;
+    if (o->impossible) {
+        if (p->count[TABLE_UNREACHED])
+            p->ok[p->nok++] = TABLE_UNREACHED;
+        return;
+    }
+    if (o->dist_max) {
+        p->ok[p->nok++] = p->maxd;
+        return;
+    }
+    for (uint32_t d = o->dmin; d <= o->dmax && d < TABLE_UNREACHED; d++)
+        if (p->count[d])
+            p->ok[p->nok++] = d;
+}
+
+/* The method for p's instance, and its table where it has one. */
+static void plan_method(sample_plan *p, membudget *mem)
+{
+    const gridbfs_rule *r = &p->in->rule;
+    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
+    int fits =
+        p->cells <= TABLE_MAX_CELLS && table_fits(&p->br, p->in->table_budget);
+    if (fixed && p->cells <= GRIDBFS_SEARCH_CELLS)
+        p->ngoals = p->in->plugin->ops->goals(r->inst, NULL, p->goals,
+                                              GRIDBFS_MAX_GOALS);
+    if (p->ngoals > GRIDBFS_MAX_GOALS)
+        p->ngoals = 0; /* a plugin fault: solve.c says so on each answer */
+    if (fixed && fits && p->ngoals &&
+        (p->t = table_build(&p->br, p->goals, p->ngoals, p->in->table_budget,
+                            mem))) {
+        p->method = M_TABLE;
+        p->dist = table_distances(p->t, &p->states);
+        count_table(p);
+        table_wanted(p);
+    } else if (!fixed && r->boards == 2 && fits &&
+               budget_has(mem, table_build_bytes(&p->br))) {
+        p->method = M_TARGET;
+    } else if (p->cells <= GRIDBFS_SEARCH_CELLS && (fixed || r->boards == 2)) {
+        p->method = M_WALK;
+    } else {
+        p->method = M_SOLVE;
+    }
+}
+
+void sample_plan_free(sample_plan *p)
+{
+    if (!p)
+        return;
+    table_free(p->t);
+    free(p->pre);
+    free(p);
+}
+
+int sample_plan_can(const sample_plan *p)
+{
+    if (!p->ask.distance && !p->ask.impossible)
+        return 1;
+    if (p->method == M_TABLE)
+        return p->nok > 0;
+    return !p->ask.dist_max || p->method == M_TARGET;
+}
+
+/* "rule 'NAME' at RxC" into buf. */
+static const char *rule_at(const rule_inst *in, char *buf, size_t cap)
+{
+    char shown[TEXT_QUOTE_BUF];
+    fmt(buf, cap, "rule '%s' at %" PRIu32 "x%" PRIu32,
+        text_quote(shown, sizeof shown, in->name), in->rule.rows,
+        in->rule.cols);
+    return buf;
+}
+
+void sample_plan_refusal(const sample_plan *p, char *err, size_t cap)
+{
+    const sample_ask *o = &p->ask;
+    char what[RULES_MSG_MAX], shown[TEXT_QUOTE_BUF];
+    rule_at(p->in, what, sizeof what);
+    const char *value = text_quote(shown, sizeof shown, o->dtext);
+    if (o->impossible)
+        fmt(err, cap, "--impossible: every board of %s can be solved", what);
+    else if (o->dist_max)
+        fmt(err, cap,
+            "--distance max: %s has no distance table (more than %d cells, "
+            "or over limits.table_memory), so its largest distance is not "
+            "known",
+            what, TABLE_MAX_CELLS);
+    else if (o->dmin == o->dmax)
+        fmt(err, cap,
+            "--distance %s: %s has no board at distance %" PRIu32
+            " (its largest distance is %" PRIu32 ")",
+            value, what, o->dmin, p->maxd);
+    else
+        fmt(err, cap,
+            "--distance %s: %s has no board at a distance from %" PRIu32
+            " to %" PRIu32 " (its largest distance is %" PRIu32 ")",
+            value, what, o->dmin, o->dmax, p->maxd);
+}
+
+/* ---- drawing one puzzle ------------------------------------------------ */
+
+/* A thread's scratch space. */
+struct sample_scratch {
+    bfs *b;
+    uint64_t next[GRIDBFS_MAX_MOVES];
+    uint16_t ids[GRIDBFS_MAX_MOVES];
+    char msg[RULES_MSG_MAX];
+};
+
+static void random_board(sample_rng *r, uint32_t cells, gridbfs_board *b)
+{
+    memset(b, 0, sizeof *b);
+    for (uint32_t w = 0; w * 64 < cells; w++)
+        b->w[w] =
+            rng_next(r) &
+            (cells - w * 64 >= 64 ? ~0ull : (1ull << (cells - w * 64)) - 1);
+}
+
+static uint32_t ones(const gridbfs_board *b)
+{
+    uint32_t n = 0;
+    for (int w = 0; w < GRIDBFS_BOARD_WORDS; w++)
+        n += (uint32_t)__builtin_popcountll(b->w[w]);
+    return n;
+}
+
+/* A board of cells with k ones, uniform among them (the first k of a
+   random shuffle of the cells). */
+static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint16_t *ids,
+                       gridbfs_board *b)
+{
+    memset(b, 0, sizeof *b);
+    for (uint32_t i = 0; i < cells; i++)
+        ids[i] = (uint16_t)i;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t j = i + (uint32_t)sample_below(r, cells - i), c = ids[j];
+        ids[j] = ids[i];
+        b->w[c / 64] |= 1ull << (c % 64);
+    }
+}
+
+/* The distance the solver gives boards, UINT32_MAX when impossible, or
+   UINT32_MAX - 1 when it gives none (a limit). */
+static uint32_t measure(const sample_plan *p, const gridbfs_board *b,
+                        sample_scratch *sc)
+{
+    solve_result res = solve_record(p->in, b, sc->b, sc->msg);
+    if (res.status == ST_IMPOSSIBLE)
+        return UINT32_MAX;
+    if (res.status != ST_SOLVED || res.moves >= UINT32_MAX - 1)
+        return UINT32_MAX - 1;
+    return (uint32_t)res.moves;
+}
+
+/* The start at distance d (TABLE_UNREACHED: none) from a random target's
+   own table; 0, or -1 when the target has none. */
+static int from_target(const sample_plan *p, uint32_t d, sample_rng *r,
+                       gridbfs_board *b)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS], states;
+    const gridbfs_plugin *ops = p->in->plugin->ops;
+    random_board(r, p->cells, &b[1]);
+    b[0] = b[1]; /* a puzzle the goals are asked of: start = target */
+    uint32_t n = ops->goals(p->in->rule.inst, b, goals, GRIDBFS_MAX_GOALS);
+    table *t = n && n <= GRIDBFS_MAX_GOALS
+                   ? table_build(&p->br, goals, n, p->in->table_budget, NULL)
+                   : NULL;
+    if (!t)
+        return -1;
+    const uint8_t *dist = table_distances(t, &states);
+    if (p->ask.dist_max)
+        for (uint64_t s = d = 0; s < states; s++)
+            if (dist[s] != TABLE_UNREACHED && dist[s] > d)
+                d = dist[s];
+    uint64_t at = 0;
+    for (uint64_t s = 0; s < states; s++)
+        at += dist[s] == d;
+    if (at) {
+        uint64_t k = sample_below(r, at), s = 0;
+        for (;; s++)
+            if (dist[s] == d && k-- == 0)
+                break;
+        b[0].w[0] = s;
+    }
+    table_free(t);
+    return at ? 0 : -1;
+}
+
+/* From a goal (a random target's, for a two-board rule), d distinct
+   moves in a random order (any d moves when the rule has fewer). */
+static void walk(const sample_plan *p, uint32_t d, sample_rng *r,
+                 gridbfs_board *b, sample_scratch *sc)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS], state;
+    const gridbfs_plugin *ops = p->in->plugin->ops;
+    const void *inst = p->in->rule.inst;
+    uint32_t moves = p->in->rule.moves, n = p->ngoals;
+    if (p->in->rule.boards == 2) {
+        random_board(r, p->cells, &b[1]);
+        b[0] = b[1]; /* start = target: its goals */
+        n = ops->goals(inst, b, goals, GRIDBFS_MAX_GOALS);
+        n = n > GRIDBFS_MAX_GOALS ? 0 : n;
+    } else {
+        memcpy(goals, p->goals, sizeof goals);
+    }
+    state = n ? goals[sample_below(r, n)] : 0;
+    for (uint32_t i = 0; i < moves; i++)
+        sc->ids[i] = (uint16_t)i;
+    for (uint32_t i = 0; i < d && moves; i++) {
+        uint32_t m;
+        if (d <= moves) { /* a partial shuffle: distinct moves */
+            uint32_t j = i + (uint32_t)sample_below(r, moves - i);
+            m = sc->ids[j];
+            sc->ids[j] = sc->ids[i];
+            sc->ids[i] = (uint16_t)m;
+        } else {
+            m = (uint32_t)sample_below(r, moves);
+        }
+        ops->expand(inst, state, sc->next);
+        state = sc->next[m];
+    }
+    b[0].w[0] = state;
+}
+
+/* Random boards for the solve method: for a distance, a target with the
+   start's number of ones; for --impossible, any target. */
+static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_board *b,
+                          sample_scratch *sc)
+{
+    random_board(r, p->cells, &b[0]);
+    if (p->in->rule.boards < 2)
+        return;
+    if (p->ask.impossible)
+        random_board(r, p->cells, &b[1]);
+    else
+        board_with(r, p->cells, ones(&b[0]), sc->ids, &b[1]);
+}
+
+/* The distance a puzzle is to be at: uniform among those asked for
+   (that exist, where a table tells); TABLE_UNREACHED for --impossible. */
+static uint32_t draw_distance(const sample_plan *p, sample_rng *r)
+{
+    const sample_ask *o = &p->ask;
+    if (p->method == M_TABLE)
+        return p->ok[sample_below(r, p->nok)];
+    if (o->impossible)
+        return TABLE_UNREACHED;
+    if (o->dist_max)
+        return 0; /* M_TARGET: each target's own largest */
+    return o->dmin + (uint32_t)sample_below(r, (uint64_t)o->dmax - o->dmin + 1);
+}
+
+/* Puzzle boards of p by its plan's method; 0, or -1 when the tries found
+   none at *d. */
+static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
+                   gridbfs_board *b, uint32_t *d)
+{
+    int imp = p->ask.impossible;
+    switch (p->method) {
+    case M_TABLE:
+        memset(b, 0, 2 * sizeof *b);
+        b[0].w[0] = table_rank(p, *d, sample_below(r, p->count[*d]));
+        if (p->in->rule.boards == 2)
+            random_board(r, p->cells, &b[1]);
+        return 0;
+    case M_TARGET:
+        for (int i = 0;
+             i < SAMPLE_TARGET_TRIES && (imp || *d < TABLE_UNREACHED); i++)
+            if (from_target(p, *d, r, b) == 0)
+                return 0;
+        return -1;
+    case M_WALK:
+    case M_SOLVE:
+        if (!imp && p->method == M_WALK && *d > WALK_MAX)
+            return -1; /* no walk is that long: a search would not end */
+        for (int i = 0; i < SAMPLE_TRIES; i++) {
+            if (imp || p->method == M_SOLVE)
+                random_puzzle(p, r, b, sc);
+            else
+                walk(p, *d, r, b, sc);
+            uint32_t got = measure(p, b, sc);
+            if (imp ? got == UINT32_MAX : got == *d)
+                return 0;
+        }
+        return -1;
+    }
+    return -1;
+}
+
+int sample_draw(const sample_plan *p, sample_rng *r, sample_scratch *sc,
+                gridbfs_board boards[2], uint32_t *d)
+{
+    *d = 0;
+    if (!p->ask.distance && !p->ask.impossible) {
+        random_puzzle(p, r, boards, sc);
+        return 0;
+    }
+    *d = draw_distance(p, r);
+    return draw_at(p, r, sc, boards, d);
+}
+
+void sample_refusal(const sample_plan *p, uint32_t d, char *err, size_t cap)
+{
+    char what[RULES_MSG_MAX], shown[TEXT_QUOTE_BUF], asked[64];
+    rule_at(p->in, what, sizeof what);
+    const char *how = p->method == M_TARGET ? "random targets, each with its "
+                                              "own distance table"
+                      : p->method == M_WALK && !p->ask.impossible
+                          ? "random walks from the goal, each answered by "
+                            "the solver"
+                          : "random boards, each answered by the solver";
+    int tries = p->method == M_TARGET ? SAMPLE_TARGET_TRIES : SAMPLE_TRIES;
+    if (p->ask.impossible) {
+        fmt(err, cap,
+            "--impossible: no impossible puzzle of %s found in %d %s "
+            "(there may be none)",
+            what, tries, how);
+        return;
+    }
+    if (p->ask.dist_max)
+        fmt(asked, sizeof asked, "at its largest distance");
+    else
+        fmt(asked, sizeof asked, "at distance %" PRIu32, d);
+    fmt(err, cap, "--distance %s: no puzzle of %s found %s in %d %s",
+        text_quote(shown, sizeof shown, p->ask.dtext), what, asked, tries, how);
+}
+
+sample_plan *sample_plan_new(rule_inst *in, const sample_ask *ask,
+                             membudget *mem)
+{
+    sample_plan *p = xcalloc(1, sizeof *p);
+    const gridbfs_rule *r = &in->rule;
+    p->in = in;
+    p->ask = *ask;
+    p->cells = r->rows * r->cols;
+    p->br = (bfs_rule){in->plugin->ops, r->inst, r->moves, p->cells,
+                       (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    if (ask->distance || ask->impossible)
+        plan_method(p, mem);
+    return p;
+}
+
+rule_inst *sample_plan_inst(const sample_plan *p)
+{
+    return p->in;
+}
+
+size_t sample_plan_draw_bytes(const sample_plan *p)
+{
+    return p->method == M_TARGET ? table_build_bytes(&p->br) : 0;
+}
+
+sample_scratch *sample_scratch_new(void)
+{
+    sample_scratch *sc = xcalloc(1, sizeof *sc);
+    sc->b = bfs_new();
+    return sc;
+}
+
+void sample_scratch_free(sample_scratch *sc)
+{
+    if (!sc)
+        return;
+    bfs_free(sc->b);
+    free(sc);
+}

@@ -1,0 +1,129 @@
+/*
+ * show.c - --show's drawings of solved records.  See show.h.
+ */
+#define _POSIX_C_SOURCE 200809L /* fileno() */
+#include "show.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output.h"
+#include "replay.h"
+#include "text.h"
+
+#define MARK '*'
+#define HIGHLIGHT_ON "\033[7m" /* reverse video */
+#define HIGHLIGHT_OFF "\033[27m"
+
+enum show_mode show_mode_for(FILE *out)
+{
+    const char *no_color = getenv("NO_COLOR");
+    if (!isatty(fileno(out)) || (no_color && *no_color))
+        return SHOW_PLAIN;
+    return SHOW_HIGHLIGHT;
+}
+
+static int cell_of(const gridbfs_board *b, uint32_t k)
+{
+    return (int)(b->w[k / 64] >> (k % 64) & 1);
+}
+
+/*
+ * Board b of in's rule, a row a line, each cell its mark and its
+ * character; the cells where b differs from before (NULL: none) marked.
+ */
+static void draw_board(enum show_mode mode, const rule_inst *in,
+                       const gridbfs_board *b, const gridbfs_board *before,
+                       strbuf *sb)
+{
+    uint32_t rows = in->rule.rows, cols = in->rule.cols;
+    for (uint32_t r = 0; r < rows; r++) {
+        for (uint32_t c = 0; c < cols; c++) {
+            uint32_t k = r * cols + c;
+            char ch = cell_of(b, k) ? in->rule.one : in->rule.zero;
+            int changed = before && cell_of(before, k) != cell_of(b, k);
+            sb_putc(sb, changed ? MARK : ' ');
+            if (changed && mode == SHOW_HIGHLIGHT)
+                sb_add(sb, HIGHLIGHT_ON, sizeof HIGHLIGHT_ON - 1);
+            sb_putc(sb, ch);
+            if (changed && mode == SHOW_HIGHLIGHT)
+                sb_add(sb, HIGHLIGHT_OFF, sizeof HIGHLIGHT_OFF - 1);
+        }
+        sb_putc(sb, '\n');
+    }
+}
+
+/* Why in's moves cannot be replayed at its size, into msg. */
+static void cannot_replay(const rule_inst *in, char *msg)
+{
+    char shown[TEXT_QUOTE_BUF];
+    uint32_t abi = in->plugin->ops->abi;
+    fmt(msg, RULES_MSG_MAX,
+        "cannot show the moves: plugin '%s' (ABI %" PRIu32 ".%" PRIu32
+        ") offers no apply() to replay a move on boards over %d cells "
+        "(%" PRIu32 "x%" PRIu32 "); the answer above is still right",
+        text_quote(shown, sizeof shown, in->plugin->name), abi >> 16,
+        abi & 0xFFFF, GRIDBFS_SEARCH_CELLS, in->rule.rows, in->rule.cols);
+}
+
+/* The moves' boards from the start, each after its "move K of N: TEXT"
+   line; 0, or -1 with msg set when a move could not be replayed. */
+static int draw_moves(enum show_mode mode, const rule_inst *in,
+                      const gridbfs_board *start, const uint16_t *path,
+                      size_t n, strbuf *sb, char *msg)
+{
+    char text[OUTPUT_MOVE_TEXT_MAX], shown[TEXT_QUOTE_BUF];
+    gridbfs_board cur = *start, next;
+    for (size_t i = 0; i < n; i++) {
+        if (replay_move(in, &cur, path[i], &next) < 0) {
+            fmt(msg, RULES_MSG_MAX,
+                "cannot show the moves: plugin '%s' broke its contract: "
+                "move %zu of %zu (id %u) cannot be replayed",
+                text_quote(shown, sizeof shown, in->plugin->name), i + 1, n,
+                (unsigned)path[i]);
+            return -1;
+        }
+        sb_printf(sb, "move %zu of %zu: %s\n", i + 1, n,
+                  output_move_text(in->plugin->ops, in->rule.inst, path[i],
+                                   GRIDBFS_MOVE_JUDGE, text));
+        draw_board(mode, in, &next, &cur, sb);
+        cur = next;
+    }
+    return 0;
+}
+
+int show_write(enum show_mode mode, const rule_inst *in,
+               const gridbfs_board *boards, const uint16_t *path, size_t n,
+               strbuf *sb, char *msg)
+{
+    int status = -1;
+    size_t undo;
+    sb_printf(sb, "start:\n");
+    draw_board(mode, in, &boards[0], NULL, sb);
+    if (in->rule.boards == 2) {
+        sb_printf(sb, "target:\n");
+        draw_board(mode, in, &boards[1], NULL, sb);
+    }
+    if (n && !path) { /* cannot be: --show asks for the path */
+        fmt(msg, RULES_MSG_MAX, "cannot show the moves: no path was found");
+        goto out;
+    }
+    if (n && !replay_possible(in)) {
+        cannot_replay(in, msg);
+        goto out;
+    }
+    undo = sb->len;
+    if (draw_moves(mode, in, &boards[0], path, n, sb, msg) < 0) {
+        sb->len = undo; /* not half a drawing */
+        goto out;
+    }
+    sb_printf(sb, "solved in %zu move%s\n", n, n == 1 ? "" : "s");
+    status = 0;
+out:
+    if (status < 0)
+        sb_printf(sb, "%s\n", msg);
+    sb_putc(sb, '\n');
+    return status;
+}

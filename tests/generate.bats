@@ -1,0 +1,467 @@
+#!/usr/bin/env bats
+# gridbfs --generate (README, "Generating puzzles"): puzzles written in a
+# profile's judge input layout.  What is checked, never against gridbfs's
+# own answers alone:
+#   - every built-in profile's generated files are read back by gridbfs
+#     with no fault, and answered as tests/ref/judgeref answers them;
+#     layouts of every combination (-c profiles) read back too, their
+#     boards answered as flipref or swapref answers them;
+#   - every requested distance is the reference's answer (judgeref,
+#     flipref, swapref, flipbig), by each sampling method: a distance
+#     table, a table a target, random walks, random boards;
+#   - --distance max for poj1753: the 256 boards the reference finds at 6;
+#   - uniform: boards at one distance, distances in a range, plain boards,
+#     by the reference's census of all 65,536 4x4 boards;
+#   - --impossible puzzles are impossible per the reference;
+#   - the same seed gives the same bytes at -j1 and -j4;
+#   - errors name the option and the value; one file a puzzle with -o %d.
+bats_require_minimum_version 1.5.0
+
+load test_helper/common
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+    cd "$T"
+}
+
+# tokens < GRID: a file of boards of R rows (blank lines between cases
+# ignored) as one line-record token a board, rows joined by '/'.
+tokens() {
+    awk -v r="$1" 'NF { t = t (n ? "/" : "") $0; if (++n == r) { print t; t = ""; n = 0 } }'
+}
+
+# ones < MATRICES: judgeref's press-matrix answers (R rows each, PUZZLE
+# lines between them, or IMPOSSIBLE) as one count of presses a case.
+ones() {
+    awk -v r="$1" '/^PUZZLE/ { next }
+        /IMPOSSIBLE/ { print "IMPOSSIBLE"; next }
+        { gsub(/[^1]/, ""); s += length($0); if (++n == r) { print s; s = n = 0 } }'
+}
+
+# all_are WANT FILE: every line of FILE is WANT, and there is at least one.
+all_are() {
+    [ -s "$2" ] || fail "$2 is empty"
+    local bad
+    bad=$(grep -vnxF -- "$1" "$2" | head -5) || true
+    [ -z "$bad" ] || fail "expected every answer to be '$1'; lines: $bad"
+}
+
+# within A B FILE: every line of FILE is a number from A to B.
+within() {
+    [ -s "$3" ] || fail "$3 is empty"
+    awk -v a="$1" -v b="$2" '!($1 ~ /^[0-9]+$/ && $1 >= a && $1 <= b) {
+        print "line " NR ": " $0; bad = 1 } END { exit bad }' "$3" ||
+        fail "answers outside $1..$2"
+}
+
+# read_back PROFILE FILE [OPTION...]: gridbfs reads FILE with no message,
+# exit 0, its answers in FILE.out.
+read_back() {
+    local p=$1 f=$2
+    shift 2
+    run --separate-stderr gridbfs_to "$f.out" -r "$p" "$@" "$f"
+    assert_success
+    assert_equal "$stderr" ""
+}
+
+# ---- every profile's layout, read back and answered as the judge ---------
+
+@test "multi-case profiles: gridbfs reads the generated file back and answers it as judgeref does" {
+    local p opts
+    for p in poj1222 acwing95 flipfive uva10309 cerc07b; do
+        opts=
+        [ "$p" = poj1222 ] && opts=--spaced
+        [ "$p" = cerc07b ] && opts="-s 6x7"
+        gridbfs -r "$p" $opts --generate 300 --seed 11 >"$p.in"
+        read_back "$p" "$p.in"
+        judgeref solve "$p" "$p.in" >"$p.want"
+        cmp "$p.want" "$p.in.out" || fail "$p: gridbfs and judgeref differ"
+    done
+    # the count line says how many; cerc07b's maps are 6x7, end with 0 0
+    assert_equal "$(head -1 poj1222.in)" 300
+    assert_equal "$(grep -c '^6 7$' cerc07b.in)" 300
+    assert_equal "$(tail -1 cerc07b.in)" "0 0"
+    assert_equal "$(tail -1 uva10309.in)" "end"
+    assert_equal "$(sed -n 2p poj1222.in)" "$(sed -n 2p poj1222.in | grep -E '^[01]( [01]){5}$')"
+}
+
+@test "single-case profiles: -o 'DIR/%02d.in' writes one judge file a puzzle, each answered as judgeref does" {
+    local p f opts
+    for p in poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard; do
+        opts=
+        [[ $p == poj3279 || $p == poj3185 || $p == bailian2811 ]] && opts=--spaced
+        [ "$p" = poj3279 ] && opts="$opts -s 5x7"
+        # the judge promises bowls that can be righted: any distance
+        [ "$p" = poj3185 ] && opts="$opts --distance 0-99999"
+        mkdir "$p"
+        run gridbfs -r "$p" $opts --generate 12 --seed 12 -o "$p/%02d.in"
+        assert_success
+        assert_output ""
+        [ -f "$p/12.in" ] && [ ! -e "$p/13.in" ] && [ ! -e "$p/00.in" ] ||
+            fail "$p: not the files 01.in to 12.in: $(ls "$p")"
+        for f in "$p"/*.in; do
+            read_back "$p" "$f"
+            if [ "$p" = p1225 ]; then
+                judgeref check p1225 "$f" "$f.out" || fail "$f: judgeref check"
+            else
+                judgeref solve "$p" "$f" >"$f.want" || fail "$f: judgeref cannot read it"
+                cmp "$f.want" "$f.out" || fail "$f: gridbfs and judgeref differ"
+            fi
+        done
+    done
+    assert_equal "$(head -1 poj3279/01.in)" "5 7"
+    assert_equal "$(wc -l <timus1122/01.in)" 7 # 4 rows, then the 3x3 pattern
+}
+
+@test "several layouts of -c profiles read back with no fault, answered as flipref and swapref answer the same boards" {
+    cat >gen.yaml <<'EOF'
+rules:
+  each:  {plugin: flip-neighbors, size: 4x4, layout: {count: true, size: each, name: true}}
+  first: {plugin: flip-neighbors, size: 4x4, layout: {size: first, blank: true, end: "END"}}
+  named: {plugin: flip-neighbors, size: 4x4, layout: {name: true, blank: true}}
+  cnt:   {plugin: flip-neighbors, size: 4x4, layout: {count: true, blank: true, end: "0"}}
+  sw:    {plugin: swap-adjacent, size: 3x4, cells: "10", layout: {count: true, size: each, name: true}}
+EOF
+    local p
+    # the same seed and rule draw the same boards whatever the layout:
+    # the bare plugin's line records are the reference's input
+    gridbfs -r flip-neighbors -s 4x4 --generate 200 --distance 0-9 --seed 3 >flip.lines
+    flipref solve -s 4x4 flip.lines >flip.want
+    for p in each first named cnt; do
+        gridbfs -c gen.yaml -r "$p" --generate 200 --distance 0-9 --seed 3 >"$p.in"
+        read_back "$p" "$p.in" -c gen.yaml
+        cmp flip.want "$p.in.out" || fail "$p: not flipref's answers"
+    done
+    assert_equal "$(sed -n 2p each.in)" case1
+    assert_equal "$(sed -n 3p each.in)" "4 4"
+    assert_equal "$(tail -1 first.in)" END
+    gridbfs -r swap-adjacent -s 3x4 --generate 100 --distance 0-8 --seed 3 >sw.lines
+    swapref solve -s 3x4 sw.lines >sw.want
+    gridbfs -c gen.yaml -r sw --generate 100 --distance 0-8 --seed 3 >sw.in
+    read_back sw sw.in -c gen.yaml
+    cmp sw.want sw.in.out || fail "sw: not swapref's answers"
+}
+
+@test "a layout parameter (timus1122's pattern): random patterns, each case answered as flipref answers it with that pattern" {
+    cat >gen.yaml <<'EOF'
+rules:
+  pat: {plugin: flip-neighbors, size: 4x4, cells: BW, stencil: ["101", "010", "101"],
+        layout: {count: true, name: true, param: stencil, param_rows: 3}}
+EOF
+    gridbfs -c gen.yaml -r pat --generate 40 --distance 2 --seed 5 >pat.in
+    read_back pat pat.in -c gen.yaml
+    all_are 2 pat.in.out
+    # each case: its name, 4 rows, 3 pattern rows; flipref with its pattern
+    local k=0 board st
+    while read -r name; do
+        read -r a && read -r b && read -r c && read -r d && read -r s1 && read -r s2 && read -r s3
+        board=$a/$b/$c/$d st=$s1/$s2/$s3
+        assert_equal "$(echo "$board" | flipref solve -s 4x4 -c BW -t "$st" -)" 2
+        k=$((k + 1))
+    done < <(tail -n +2 pat.in)
+    assert_equal $k 40
+    # the patterns are drawn: not all the profile's own
+    [ "$(tail -n +2 pat.in | awk 'NR % 8 >= 6 || NR % 8 == 0' | sort -u | wc -l)" -gt 4 ]
+}
+
+# ---- distances: exact, by each method -----------------------------------
+
+@test "--distance D and A-B from a distance table: poj1753, acwing95, flipfive, cerc07b, poj1222 are at exactly that distance per judgeref" {
+    gridbfs -r poj1753 --generate 400 --distance 3 --seed 1 >a.in
+    judgeref solve poj1753 a.in >a.ref
+    all_are 3 a.ref
+    gridbfs -r poj1753 --generate 700 --distance 0-6 --seed 2 >b.in
+    judgeref solve poj1753 b.in >b.ref
+    within 0 6 b.ref
+    for d in 0 1 2 3 4 5 6; do grep -qx $d b.ref || fail "no distance $d among 700"; done
+    gridbfs -r acwing95 --generate 300 --distance 4 --seed 1 >c.in
+    judgeref solve acwing95 c.in >c.ref
+    all_are 4 c.ref
+    gridbfs -r flipfive --generate 300 --distance 2-5 --seed 1 >d.in
+    judgeref solve flipfive d.in >d.ref
+    within 2 5 d.ref
+    gridbfs -r cerc07b -s 4x5 --generate 100 --distance 7 --seed 1 >e.in
+    judgeref solve cerc07b e.in >e.ref
+    all_are "You have to tap 7 tiles." e.ref
+}
+
+@test "the README's recipe: poj1222 --distance 5-10, answered by gridbfs as judgeref answers it, every puzzle 5 to 10 presses" {
+    gridbfs -r poj1222 --generate 100 --distance 5-10 --seed 1 >t.in
+    gridbfs -r poj1222 t.in >t.out
+    judgeref solve poj1222 t.in >t.ref
+    cmp t.ref t.out
+    ones 5 <t.ref >t.n
+    within 5 10 t.n
+    assert_equal "$(wc -l <t.n)" 100
+}
+
+@test "the README's test set for P1225: data, answers as judgeref gives them, and a Kattis validator that takes them" {
+    # the commands of README "A test set, start to finish", as written there
+    awk '/^### A test set, start to finish/ { on = 1 } on && /^```sh$/ { code = 1; next }
+        code && /^```$/ { exit } code' "$BATS_TEST_DIRNAME/../README.md" >recipe.sh
+    [ "$(grep -c 'gridbfs' recipe.sh)" -ge 6 ] || fail "no recipe: $(cat recipe.sh)"
+    PATH="$(dirname "$GRIDBFS"):$PATH" bash -e recipe.sh
+    local f n=0 want
+    for f in data/secret/*.in; do
+        n=$((n + 1))
+        if [[ $f == *impossible* ]]; then
+            # swaps keep the number of ones: boards with other numbers of
+            # them are impossible
+            [ "$(head -4 "$f" | tr -cd 1 | wc -c)" != "$(tail -4 "$f" | tr -cd 1 | wc -c)" ] ||
+                fail "$f: the same number of ones"
+            assert_equal "$(cat "${f%.in}.ans")" Impossible
+        else
+            # the count is judgeref's (an independent search); the moves
+            # pass the judge's own check of a P1225 answer
+            want=$(judgeref solve p1225 "$f" | head -1)
+            assert_equal "$(head -1 "${f%.in}.ans")" "$want"
+            judgeref check p1225 "$f" "${f%.in}.ans"
+            if [[ $f == *far* ]] && { [ "$want" -lt 8 ] || [ "$want" -gt 14 ]; }; then
+                fail "$f: $want moves"
+            fi
+        fi
+        PATH="$(dirname "$GRIDBFS"):$PATH" run -42 output_validators/gridbfs/run "$f" "${f%.in}.ans" "$T/" <"${f%.in}.ans"
+    done
+    assert_equal "$n" 15
+    # and a wrong answer is rejected
+    PATH="$(dirname "$GRIDBFS"):$PATH" run -43 output_validators/gridbfs/run \
+        data/secret/far01.in data/secret/far01.ans "$T/" <data/secret/far02.ans
+    grep -q 'wrong answer' judgemessage.txt
+    grep -qx 'validation: custom' problem.yaml
+}
+
+@test "--distance for a swap rule: p1225 and chessboard starts at exactly that distance from their targets, per judgeref" {
+    mkdir p c
+    gridbfs -r p1225 --generate 30 --distance 9 --seed 4 -o 'p/%d.in'
+    gridbfs -r chessboard --generate 30 --distance 1-12 --seed 4 -o 'c/%d.in'
+    local f
+    for f in p/*.in; do
+        assert_equal "$(judgeref solve p1225 "$f" | head -1)" 9
+    done
+    for f in c/*.in; do judgeref solve chessboard "$f"; done >c.ref
+    within 1 12 c.ref
+    assert_equal "$(wc -l <c.ref)" 30
+}
+
+@test "--distance past a table: random walks on 6x6 and 8x8 flips and 6x6 swaps, exact per flipref and swapref" {
+    gridbfs -r flip-neighbors -s 6x6 --generate 60 --distance 9 --seed 1 >f.lines
+    flipref solve -s 6x6 f.lines >f.ref
+    all_are 9 f.ref
+    gridbfs -r flip-neighbors -s 8x8 --generate 30 --distance 3-20 --seed 1 >g.lines
+    flipref solve -s 8x8 g.lines >g.ref
+    within 3 20 g.ref
+    gridbfs -r swap-adjacent -s 6x6 --generate 60 --distance 6 --seed 1 >s.lines
+    swapref solve -s 6x6 s.lines >s.ref
+    all_are 6 s.ref
+}
+
+@test "--distance past 64 cells: random boards kept at that distance, uva10309 per judgeref, 10x10 flips proved by flipbig" {
+    gridbfs -r uva10309 --generate 20 --distance 50 --seed 1 >u.in
+    judgeref solve uva10309 u.in | awk '{ print $2 }' >u.ref
+    all_are 50 u.ref
+    gridbfs -r flip-neighbors -s 10x10 --generate 20 --distance 45-48 --seed 1 >big.lines
+    gridbfs -r flip-neighbors -s 10x10 big.lines >big.out
+    run flipbig check -s 10x10 -g uniform -c bw big.lines big.out
+    assert_success
+    within 45 48 big.out
+}
+
+# ---- --distance max, and uniform sampling --------------------------------
+
+@test "--distance max for poj1753: 6-move boards, the 256 that flipref finds at distance 6, every one of them" {
+    flipref boards -s 4x4 >all.lines
+    flipref solve -s 4x4 all.lines >all.ref
+    paste -d ' ' all.ref all.lines | awk '$1 == 6 { print $2 }' | sort >six
+    assert_equal "$(wc -l <six)" 256
+    assert_equal "$(sort -n all.ref | tail -1)" 6
+    gridbfs -r poj1753 --generate 4000 --distance max --seed 9 >m.in
+    judgeref solve poj1753 m.in >m.ref
+    all_are 6 m.ref
+    tokens 4 <m.in | sort -u >seen
+    assert_equal "$(wc -l <seen)" 256
+    assert_equal "$(comm -23 seen six)" ""
+}
+
+@test "uniform: each board at a distance as often as another, distances of a range alike, plain boards as the census has them" {
+    flipref boards -s 4x4 >all.lines
+    flipref solve -s 4x4 all.lines >all.ref
+    # the boards at distance 1 (2 goals, 16 presses each)
+    paste -d ' ' all.ref all.lines | awk '$1 == 1 { print $2 }' | sort >one
+    local n
+    n=$(wc -l <one)
+    gridbfs -r poj1753 --generate $((n * 100)) --distance 1 --seed 2 | tokens 4 | sort | uniq -c >got
+    assert_equal "$(awk '{ print $2 }' got | comm -3 - one)" ""
+    # each expected 100 times: binomial, standard deviation under 10
+    awk '$1 < 50 || $1 > 150 { print; bad = 1 } END { exit bad }' got
+    # a range: each existing distance drawn alike (1/7 of 7000, sd 29)
+    gridbfs -r poj1753 --generate 7000 --distance 0-9 --seed 3 >r.in
+    judgeref solve poj1753 r.in | sort | uniq -c >r.count
+    assert_equal "$(wc -l <r.count)" 7
+    awk '$1 < 855 || $1 > 1145 { print; bad = 1 } END { exit bad }' r.count
+    # no option: the share of impossible boards is the census's
+    gridbfs -r poj1753 --generate 8000 --seed 4 >u.in
+    judgeref solve poj1753 u.in >u.ref
+    local want got
+    want=$(grep -c Impossible all.ref)
+    got=$(grep -c Impossible u.ref)
+    awk -v w="$want" -v g="$got" 'BEGIN { p = w / 65536; m = 8000 * p
+        s = sqrt(8000 * p * (1 - p)); exit !(g > m - 5 * s && g < m + 5 * s) }' ||
+        fail "$got of 8000 impossible; the census has $want of 65536"
+}
+
+# ---- --impossible --------------------------------------------------------
+
+@test "--impossible: impossible per the references, by table, target table, random boards" {
+    gridbfs -r flip-neighbors -s 4x4 --generate 100 --impossible --seed 1 >a.lines
+    flipref solve -s 4x4 a.lines >a.ref
+    all_are Impossible a.ref
+    gridbfs -r cerc07b -s 4x4 --generate 50 --impossible --seed 1 >b.in
+    judgeref solve cerc07b b.in >b.ref
+    all_are "Damaged billboard." b.ref
+    gridbfs -r swap-adjacent -s 4x4 --generate 100 --impossible --seed 1 >c.lines
+    swapref solve -s 4x4 c.lines >c.ref
+    all_are Impossible c.ref
+    gridbfs -r swap-adjacent -s 6x6 --generate 50 --impossible --seed 1 >d.lines
+    swapref solve -s 6x6 d.lines >d.ref
+    all_are Impossible d.ref
+    gridbfs -r flip-neighbors -s 5x7 --generate 20 --impossible --seed 1 >e.lines
+    flipref solve -s 5x7 e.lines >e.ref
+    all_are Impossible e.ref
+}
+
+@test "--impossible for a rule whose every board is solvable is an error, as is a distance it does not have" {
+    run -2 --separate-stderr gridbfs -r flipfive --generate 3 --impossible
+    assert_output ""
+    assert_equal "$stderr" "gridbfs: --impossible: every board of rule 'flipfive' at 3x3 can be solved"
+    run -2 --separate-stderr gridbfs -r poj1222 --generate 3 --impossible --seed 1
+    assert_equal "$stderr" "gridbfs: --impossible: no impossible puzzle of rule 'poj1222' at 5x6 found in 1000 random boards, each answered by the solver (there may be none)"
+    run -2 --separate-stderr gridbfs -r poj1753 --generate 3 --distance 7
+    assert_equal "$stderr" "gridbfs: --distance 7: rule 'poj1753' at 4x4 has no board at distance 7 (its largest distance is 6)"
+    run -2 --separate-stderr gridbfs -r poj1753 --generate 3 --distance 7-20
+    assert_equal "$stderr" "gridbfs: --distance 7-20: rule 'poj1753' at 4x4 has no board at a distance from 7 to 20 (its largest distance is 6)"
+    run -2 --separate-stderr gridbfs -r p1225 --generate 3 --distance 40 --seed 1
+    assert_equal "$stderr" "gridbfs: --distance 40: no puzzle of rule 'p1225' at 4x4 found at distance 40 in 64 random targets, each with its own distance table"
+    run -2 --separate-stderr gridbfs -r uva10309 --generate 3 --distance max
+    assert_equal "$stderr" "gridbfs: --distance max: rule 'uva10309' at 10x10 has no distance table (more than 30 cells, or over limits.table_memory), so its largest distance is not known"
+    printf 'rules:\n  nop: {plugin: flip-neighbors, size: 3x3, layout: {count: true, param: nosuch, param_rows: 1}}\n' >nop.yaml
+    run -2 --separate-stderr gridbfs -c nop.yaml -r nop --generate 2
+    assert_equal "$stderr" "gridbfs: --generate: rule 'nop' reads each case's 'nosuch' from its layout, and has no value of it to write"
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 6x6 --generate 2 --distance 200 --seed 1
+    assert_equal "$stderr" "gridbfs: --distance 200: no puzzle of rule 'flip-neighbors' at 6x6 found at distance 200 in 1000 random walks from the goal, each answered by the solver"
+}
+
+# ---- the seed ------------------------------------------------------------
+
+@test "the same seed gives the same bytes at -j1 and -j4, by every method; another seed other bytes" {
+    local args
+    for args in "-r poj1222 --distance 0-12" "-r p1225 --distance 3-10 --generate 300" \
+        "-r flip-neighbors -s 6x6 --distance 4-8" "-r timus1122" \
+        "-r uva10309 --distance 49-51" "-r swap-adjacent --impossible --generate 300"; do
+        gridbfs --generate 1200 $args --seed 77 -j1 >one
+        gridbfs --generate 1200 $args --seed 77 -j4 >four
+        cmp one four || fail "$args: -j1 and -j4 differ"
+        gridbfs --generate 1200 $args --seed 78 -j4 >other
+        ! cmp -s one other || fail "$args: seeds 77 and 78 give the same bytes"
+    done
+    # the first puzzles of a longer run are the shorter run's
+    gridbfs -r poj1753 --generate 50 --seed 5 >short
+    gridbfs -r poj1753 --generate 80 --seed 5 | head -c "$(wc -c <short)" >long
+    cmp short long
+    # no --seed: a fresh one each run
+    gridbfs -r poj1222 --generate 20 >x
+    gridbfs -r poj1222 --generate 20 >y
+    ! cmp -s x y
+}
+
+# ---- errors and -o -------------------------------------------------------
+
+@test "bad option values: one message naming the option and the value, exit 2, nothing written" {
+    mkdir w && cd w
+    bad() {
+        local want=$1
+        shift
+        run -2 --separate-stderr gridbfs "$@"
+        assert_output ""
+        assert_equal "$stderr" "gridbfs: $want"
+    }
+    bad "--generate: expected a whole number from 0 to 1000000000, got '-1'" --generate -1
+    bad "--generate: expected a whole number from 0 to 1000000000, got 'ten'" --generate ten
+    bad "--seed: expected a whole number from 0 to 18446744073709551615, got '0x10'" --generate 1 --seed 0x10
+    bad "--distance: expected D, A-B (A <= B) or max, whole numbers up to 100000, got '5-3'" --generate 1 --distance 5-3
+    bad "--distance: expected D, A-B (A <= B) or max, whole numbers up to 100000, got 'far'" --generate 1 --distance far
+    bad "--seed, --distance, --impossible and --spaced go with --generate N" --distance 3
+    bad "--distance and --impossible exclude each other" --generate 1 --distance 3 --impossible
+    bad "--generate reads no input files (1 given)" --generate 1 in.txt
+    bad "-o 'x%s': a % directive other than %d or %0Nd; a name for one file a puzzle takes one %d or %0Nd (N up to 20), and %% for a %" --generate 2 -o 'x%s'
+    bad "-o '%d-%d': more than one %d; a name for one file a puzzle takes one %d or %0Nd (N up to 20), and %% for a %" --generate 2 -o '%d-%d'
+    [ -z "$(ls -A)" ] || fail "files were written: $(ls -A)"
+}
+
+@test "-o FILE: the whole file or none; %% is a %; %0Nd pads; --generate 0 writes the count line alone" {
+    run gridbfs -r poj1222 --generate 5 --seed 1 -o out.in
+    assert_success
+    assert_equal "$(head -1 out.in)" 5
+    assert_equal "$(wc -l <out.in)" 26
+    echo old >keep.in
+    run -2 gridbfs -r poj1753 --generate 5 --distance 9 -o keep.in
+    assert_equal "$(cat keep.in)" old
+    run gridbfs -r acwing95 --generate 3 --seed 1 -o 'x%%%03d.in'
+    assert_success
+    [ -f 'x%001.in' ] && [ -f 'x%003.in' ] || fail "files: $(ls)"
+    assert_equal "$(head -1 'x%002.in')" 1
+    judgeref solve acwing95 'x%002.in' >/dev/null
+    run gridbfs -r poj1222 --generate 2 -o 'all%%.in'
+    assert_success
+    assert_equal "$(head -1 'all%.in')" 2
+    run gridbfs -r poj1222 --generate 0
+    assert_output 0
+    run gridbfs -r uva10309 --generate 0
+    assert_output end
+    run -0 gridbfs -r flip-neighbors --generate 0
+    assert_output ""
+}
+
+@test "--help and the man page name the options" {
+    run gridbfs --help
+    local o
+    for o in --generate --seed --distance --impossible --spaced; do
+        assert_output --partial "$o"
+        grep -q -- "${o//-/\\\\-}" "$BATS_TEST_DIRNAME/../doc/gridbfs.1" || fail "the man page lacks $o"
+    done
+}
+
+@test "boards of one row and of 32x32 are written as the reader reads them, answered as flipref and flipbig answer them" {
+    gridbfs -r flip-neighbors -s 1x7 --generate 50 --distance 0-3 --seed 2 >row.lines
+    grep -q '^id=1 rule=flip-neighbors size=1x7 [bw]\{7\}/$' row.lines
+    flipref solve -s 1x7 row.lines >row.ref
+    within 0 3 row.ref
+    read_back flip-neighbors row.lines -s 1x7
+    cmp row.ref row.lines.out
+    gridbfs -r flip-neighbors -s 32x32 --generate 4 --seed 2 >big.lines
+    read_back flip-neighbors big.lines
+    run flipbig check -s 32x32 -g uniform -c bw big.lines big.lines.out
+    assert_success
+    gridbfs -r cerc07b -s 32x32 --generate 3 --seed 2 >big.in
+    assert_equal "$(grep -c '^32 32$' big.in)" 3
+    read_back cerc07b big.in
+}
+
+@test "a swap rule: for one target, the starts at the distance are the ones swapref finds, each drawn alike" {
+    gridbfs -r swap-adjacent -s 2x3 --generate 25600 --distance 2 --seed 6 >s.lines
+    # the target drawn most often, and every start swapref puts 2 swaps from it
+    local t i b c
+    t=$(awk '{ print $5 }' s.lines | sort | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
+    for i in $(seq 0 63); do
+        b=
+        for c in 0 1 2 3 4 5; do b+=$(((i >> c) & 1)); done
+        echo "${b:0:3}/${b:3:3} $t"
+    done >all.lines
+    swapref solve -s 2x3 all.lines | paste -d ' ' - all.lines | awk '$1 == 2 { print $2 }' | sort >want
+    [ -s want ] || fail "no start 2 swaps from $t"
+    awk -v t="$t" '$5 == t { print $4 }' s.lines | sort | uniq -c >got
+    assert_equal "$(awk '{ print $2 }' got)" "$(cat want)"
+    # each start expected n/m times: within 5 standard deviations
+    awk -v m="$(wc -l <want)" '{ n += $1; c[NR] = $1 } END { e = n / m; s = sqrt(e * (1 - 1 / m))
+        for (i = 1; i <= NR; i++) if (c[i] < e - 5 * s || c[i] > e + 5 * s) { print c[i] " of " n; bad = 1 }
+        exit bad }' got
+}
