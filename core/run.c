@@ -496,12 +496,6 @@ static inline void copy_row(char *dst, const char *src, size_t n)
 static void add_job(const run_config *rc, chunk *c, const source *src,
                     const record *rec, rule_inst *file_inst)
 {
-    if (rec->notice) { /* a fault of the file, and no case */
-        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", src->shown,
-                  (unsigned long long)rec->error_line, rec->error);
-        c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
-        return;
-    }
     job *j = &c->jobs[c->n++];
     if (rec->rule || rec->rows || rec->param)
         j->in = rules_choose(rc->rules, src->name, rec->rule, rec->rows,
@@ -578,6 +572,31 @@ static void next_chunk(pipeline *p, chunk **cur, rule_inst *in)
     rules_keep(p->rc->rules, in);
 }
 
+/*
+ * A message of the reader's own (a file that cannot be read, a fault of a
+ * file's layout), into *cur after the messages of the records read before
+ * it: *cur is passed on first when some of its records are not answered
+ * yet (their messages come when they are), so that the order of the
+ * messages never depends on how the records fell into chunks.
+ */
+static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
+                        uint64_t consumed, int status, const char *format, ...)
+    __attribute__((format(printf, 6, 7)));
+static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
+                        uint64_t consumed, int status, const char *format, ...)
+{
+    if ((*cur)->answered < (*cur)->n) {
+        (*cur)->consumed = consumed;
+        next_chunk(p, cur, in);
+    }
+    va_list ap;
+    va_start(ap, format);
+    sb_vprintf(&(*cur)->err, format, ap);
+    va_end(ap);
+    if ((*cur)->status < status)
+        (*cur)->status = status;
+}
+
 /* Read one input into chunks; *cur is the chunk being filled. */
 static void read_input(pipeline *p, const char *path, chunk **cur)
 {
@@ -598,8 +617,8 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         rd = NULL;
     }
     if (!rd) {
-        sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", err);
-        (*cur)->status = EXIT_TROUBLE;
+        reader_says(p, cur, in, p->bytes_before, EXIT_TROUBLE,
+                    PROGRAM_NAME ": %s\n", err);
         p->unread++;
         return;
     }
@@ -620,6 +639,13 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         }
         if (!(rec = reader_next(rd)))
             break;
+        if (rec->notice) { /* a fault of the file, and no case */
+            reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
+                        EXIT_RECORDS, PROGRAM_NAME ": %s:%llu: %s\n",
+                        src->shown, (unsigned long long)rec->error_line,
+                        rec->error);
+            continue;
+        }
         add_job(rc, *cur, src, rec, in);
         if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
             (*cur)->text.len >= CHUNK_BYTES) {
@@ -630,10 +656,9 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
                 break;
         }
     }
-    if (reader_error(rd)) {
-        sb_printf(&(*cur)->err, PROGRAM_NAME ": %s\n", reader_error(rd));
-        (*cur)->status = EXIT_TROUBLE;
-    }
+    if (reader_error(rd))
+        reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
+                    EXIT_TROUBLE, PROGRAM_NAME ": %s\n", reader_error(rd));
     p->bytes_before += reader_offset(rd);
     (*cur)->consumed = p->bytes_before; /* the file's last lines too */
     reader_close(rd);

@@ -88,19 +88,25 @@ void sb_free(strbuf *sb)
     sb->len = sb->cap = 0;
 }
 
+void sb_vprintf(strbuf *sb, const char *format, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, format, ap);
+    if (n >= 0) {
+        sb_grow(sb, (size_t)n + 1);
+        vsnprintf(sb->p + sb->len, (size_t)n + 1, format, again);
+        sb->len += (size_t)n;
+    }
+    va_end(again);
+}
+
 void sb_printf(strbuf *sb, const char *format, ...)
 {
     va_list ap;
     va_start(ap, format);
-    int n = vsnprintf(NULL, 0, format, ap);
+    sb_vprintf(sb, format, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    sb_grow(sb, (size_t)n + 1);
-    va_start(ap, format);
-    vsnprintf(sb->p + sb->len, (size_t)n + 1, format, ap);
-    va_end(ap);
-    sb->len += (size_t)n;
 }
 
 void sb_u64(strbuf *sb, unsigned long long v)

@@ -42,6 +42,8 @@ void sb_grow(strbuf *sb, size_t more);
 void sb_free(strbuf *sb);
 void sb_printf(strbuf *sb, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+void sb_vprintf(strbuf *sb, const char *format, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 void sb_u64(strbuf *sb, unsigned long long v);
 
 static inline void sb_add(strbuf *sb, const char *s, size_t n)

@@ -59,6 +59,24 @@ setup() {
     assert_output "$(cat "$J/cerc07b/sample.out")"
 }
 
+@test "a file's faults and its cases' messages come in the order of the file, at any -j" {
+    # 3,000 maps with a row too short, then no end line: the end line's
+    # message after every map's, however the maps fell into chunks
+    local i j
+    for ((i = 0; i < 3000; i++)); do printf '2 2\nXX\nX\n\n'; done >in
+    for j in 1 2 4 2 4; do
+        run -2 --separate-stderr gridbfs -j$j -r cerc07b in gone in
+        assert_equal "$(grep -c . <<<"$output")" 6000
+        assert_equal "$(wc -l <<<"$stderr")" 6003
+        # each file's messages by line, in order; the missing one between
+        awk -F: '/^gridbfs: gone: / { last = 0; next }
+            { if ($3 + 0 <= last) { print "out of order at " NR ": " $0; exit 1 } last = $3 + 0 }' <<<"$stderr" ||
+            fail "-j$j: messages out of order"
+        assert_equal "$(sed -n 3001p <<<"$stderr")" "gridbfs: in:12000: missing the end line '0 0'"
+        assert_regex "$(sed -n 3002p <<<"$stderr")" '^gridbfs: gone: '
+    done
+}
+
 @test "uva10309: a case with a row missing is invalid; its neighbours' names are kept" {
     sed 14d "$J/uva10309/sample.in" >in # a row of all_on
     run -1 --separate-stderr gridbfs -r uva10309 in
