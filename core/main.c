@@ -60,6 +60,7 @@ typedef struct ctx {
     rules *rules;
     enum out_format out_format;
     outfile *out;
+    char *outbuf; /* its stream's buffer, freed after it is closed */
     int status;
 } ctx;
 
@@ -648,7 +649,9 @@ static int open_output(ctx *c)
         msg("%s", err);
         return -1;
     }
-    setvbuf(outfile_stream(c->out), NULL, _IOFBF, OUTPUT_BUFFER);
+    /* glibc takes a size only with a buffer: with NULL its own is 4 KiB */
+    c->outbuf = xmalloc(OUTPUT_BUFFER);
+    setvbuf(outfile_stream(c->out), c->outbuf, _IOFBF, OUTPUT_BUFFER);
     return 0;
 }
 
@@ -727,6 +730,7 @@ static void cleanup(ctx *c)
     config_free(&c->cfg);
     free(c->plugin_dirs);
     free(c->config_files);
+    free(c->outbuf);
 }
 
 int main(int argc, char **argv)
