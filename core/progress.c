@@ -38,15 +38,16 @@ struct progress {
 };
 
 /*
- * What the signal handler reaches: whether the line is on the terminal,
- * and what SIGINT and SIGTERM did before.  The module's globals, so one
- * terminal progress at a time (progress.h).
+ * What the signal handler (and the exit handler) reaches: whether the
+ * line is on the terminal, and what SIGINT and SIGTERM did before.  The
+ * module's globals, so one terminal progress at a time (progress.h).
  */
 static const int erase_signals[] = {SIGINT, SIGTERM};
 #define NSIGNALS (sizeof erase_signals / sizeof *erase_signals)
 static struct sigaction old_actions[NSIGNALS];
 static int installed[NSIGNALS];
 static volatile sig_atomic_t line_shown;
+static volatile sig_atomic_t exiting; /* exit() has begun: draw no more */
 
 /* Write all of s[0..n) to stderr, as one write(2) when it can; async-
    signal-safe.  A terminal that went away is not an error of the run. */
@@ -82,8 +83,22 @@ static void on_signal(int sig)
 
 /* Catch SIGINT and SIGTERM, unless they are ignored (nohup, a
    background job): those stay ignored. */
+/* A run that ends by exit() while a line may be shown (out of memory, in
+   util.c): the line is erased and no thread draws it again. */
+static void on_exit_erase(void)
+{
+    exiting = 1;
+    if (line_shown) {
+        put(ERASE, sizeof ERASE - 1);
+        line_shown = 0;
+    }
+}
+
 static void install_handlers(void)
 {
+    static int at_exit;
+    if (!at_exit)
+        at_exit = atexit(on_exit_erase) == 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -180,6 +195,8 @@ static void draw(progress *pg)
 {
     char buf[sizeof ERASE + LINE_CAP];
     size_t n = pg->len, room = columns() - 1;
+    if (exiting)
+        return;
     if (n > room)
         n = room;
     memcpy(buf, ERASE, sizeof ERASE - 1);

@@ -9,7 +9,8 @@
  * most a few times a second, and the caller erases it with
  * progress_clear() before anything else goes to a terminal (a message, or
  * results on a standard output that is one); on SIGINT and SIGTERM it is
- * erased too, before the signal does what it did before.  Elsewhere
+ * erased too, before the signal does what it did before, and by exit()
+ * (out of memory), after which it is not drawn again.  Elsewhere
  * (--progress into a file) it is plain lines, at most one a second, with
  * no escape codes.
  *
