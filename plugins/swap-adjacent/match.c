@@ -308,6 +308,40 @@ static long construct(struct work *w, uint32_t words, uint16_t *moves)
     return n;
 }
 
+/*
+ * The cost of a least-cost matching when only the count is wanted and at
+ * most DP_MAX cells are matched: best[m] is the least cost of matching
+ * the first popcount(m) cells of from[] onto the set m of to[]'s, so
+ * 2^k k steps, with no setup (the Hungarian algorithm's costs more on
+ * these few cells).  The same cost as hungarian(): both are exact.
+ */
+#define DP_MAX 8
+static long dp_cost(const struct work *w)
+{
+    const struct swap *s = w->s;
+    const uint32_t k = w->k;
+    int cost[DP_MAX][DP_MAX], best[1u << DP_MAX];
+
+    assert(k <= DP_MAX);
+    for (uint32_t i = 0; i < k; i++)
+        for (uint32_t j = 0; j < k; j++)
+            cost[i][j] = dist(s, w->from[i], w->to[j]);
+    best[0] = 0;
+    for (uint32_t m = 1; m < 1u << k; m++) {
+        uint32_t i = 0, b = m;
+        while (b &= b - 1) /* cells of from[] already matched */
+            i++;
+        int least = INF;
+        for (uint32_t left = m; left; left &= left - 1) {
+            uint32_t j = (uint32_t)__builtin_ctz(left);
+            int c = best[m & ~(1u << j)] + cost[i][j];
+            least = c < least ? c : least;
+        }
+        best[m] = least;
+    }
+    return best[(1u << k) - 1];
+}
+
 /* The number of set bits of b[0..words-1]. */
 static uint32_t count(const uint64_t *b, uint32_t words)
 {
@@ -369,7 +403,7 @@ int swap_solve(const void *inst, const gridbfs_board *boards, uint16_t *moves,
     w.k = only(s, w.cur, w.tgt, words, w.from, w.fr, w.fc);
     if (only(s, w.tgt, w.cur, words, w.to, w.tr, w.tc) != w.k)
         return GRIDBFS_IMPOSSIBLE; /* not reached: the counts are equal */
-    cost = hungarian(&w);
+    cost = !moves && w.k <= DP_MAX ? dp_cost(&w) : hungarian(&w);
     *len = (size_t)cost;
     if ((size_t)cost > cap || (cost > 0 && !moves))
         return GRIDBFS_TOO_LONG;
