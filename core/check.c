@@ -612,7 +612,11 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
         int next_case = next && (m < 0 || n >= count) && starts_case(k, next);
         if (next_case || (n >= count && m < 0))
             break;
-        if (m < 0)
+        if (k->a.kind == READER_LONG) /* not held: no move to judge */
+            set_verdict(v, CHECK_PRESENTATION,
+                        "move %" PRIu64 " on line %" PRIu64 ": %s", n + 1,
+                        k->a.no, quoted(k, q, sizeof q));
+        else if (m < 0)
             set_verdict(v, CHECK_WRONG,
                         "move %" PRIu64 " %s on line %" PRIu64 " is not a move",
                         n + 1, quoted(k, q, sizeof q), k->a.no);
@@ -713,7 +717,10 @@ static void judge_exact(checker *k, const check_case *c, const check_case *next,
                         i, lines);
             return;
         }
-        if (!c->impossible && !line_is(k, &w))
+        if (k->a.kind == READER_LONG)
+            set_verdict(v, CHECK_PRESENTATION, "line %" PRIu64 ": %s", k->a.no,
+                        quoted(k, q, sizeof q));
+        else if (!c->impossible && !line_is(k, &w))
             set_verdict(v, CHECK_WRONG, "line %" PRIu64 ": expected %s, got %s",
                         k->a.no, quote_words(&w, want, sizeof want),
                         quoted(k, q, sizeof q));

@@ -300,6 +300,13 @@ case 5 (line 5): accepted' cerc07b "$T/bad" "$in"
     # a line longer than limits.max_line, then the answer
     { head -c 300000 /dev/zero | tr '\0' 7; echo; cat "$T/good"; } >"$T/bad"
     check_is 'case 1 (line 1): presentation error: expected the number of moves, got a line of more than 65536 bytes' p1225 "$T/bad" "$in"
+    # a huge line where a move or a matrix line is due: a presentation
+    # error too (README, "Checking answers"), not a move that is none
+    { head -n 2 "$JUDGES/poj2965/sample.out"; head -c 300000 /dev/zero | tr '\0' 7; echo; sed 1,3d "$JUDGES/poj2965/sample.out"; } >"$T/bad"
+    check_is 'case 1 (line 1): presentation error: move 2 on line 3: a line of more than 65536 bytes' poj2965 "$T/bad" "$JUDGES/poj2965/sample.in"
+    { head -n 8 "$JUDGES/poj1222/sample.out"; head -c 300000 /dev/zero | tr '\0' 1; echo; sed 1,9d "$JUDGES/poj1222/sample.out"; } >"$T/bad"
+    check_is 'case 1 (line 1): accepted
+case 2 (line 7): presentation error: line 9: a line of more than 65536 bytes' poj1222 "$T/bad" "$JUDGES/poj1222/sample.in"
     # no final newline, CRLF line ends, blank lines: accepted
     printf '%s' "$(cat "$T/good")" >"$T/bad"
     check_is 'case 1 (line 1): accepted' p1225 "$T/bad" "$in"
