@@ -259,6 +259,11 @@ case 3 (line 3): wrong answer: not optimal: 5 moves, the fewest is 4' uva10309 "
     check_is 'case 1 (line 1): accepted
 case 2 (line 2): presentation error: expected the number of moves, got "all_off 44"
 case 3 (line 3): accepted' uva10309 "$T/bad" "$in"
+    # a name of any bytes, \001 too (the byte that once marked where the
+    # count goes): an all-off board, 0 presses, as the judge writes it
+    { printf 'a\001b\n'; printf '##########\n%.0s' $(seq 10); echo end; } >"$T/named.in"
+    printf 'a\001b 0\n' >"$T/named.out"
+    check_is 'case 1 (line 1): accepted' uva10309 "$T/named.out" "$T/named.in"
     in=$JUDGES/cerc07b/sample.in
     mutate "$JUDGES/cerc07b/sample.out" '1s/5/6/; 2s/.*/You have to tap 3 tiles./; 4s/.*/Damaged billboard./'
     check_is 'case 1 (line 1): wrong answer: not optimal: 6 moves, the fewest is 5
