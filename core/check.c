@@ -32,7 +32,9 @@
    plus COUNT_SLACK (a move of P1225, "1222", is a number too). */
 #define COUNT_FACTOR 4
 #define COUNT_SLACK 16
-#define MARK '\x01' /* where a template's {moves} or {answer} goes */
+#define MARK                                                                   \
+    '\x01' /* where a template's {moves} or {answer} goes (any                 \
+              byte not blank) */
 
 const char *const check_verdict_names[CHECK_VERDICTS] = {
     [CHECK_ACCEPTED] = "accepted",
@@ -352,16 +354,19 @@ static void fill_texts(checker *k, check_case *c)
         return;
     }
     /* both sides with MARK between, as words, then cut at MARK: so the
-       blanks beside the placeholder are kept as the line has them */
+       blanks beside the placeholder are kept as the line has them.  The
+       mark is found by where it was put (the words of a text that ends
+       in a byte not blank begin the words of any longer one), never by
+       its value, which a name may hold too. */
     strbuf *all = &t->suffix;
     fill(k, solved, at, &v, all);
     sb_putc(all, MARK);
+    sb_grow(&t->prefix, all->len);
+    size_t before = text_words(all->p, all->len, t->prefix.p) - 1;
+    t->prefix.len = before;
     fill(k, solved + at + len, strlen(solved + at + len), &v, all);
     to_words(all, 0);
-    const char *mark = memchr(all->p, MARK, all->len);
-    size_t before = (size_t)(mark - all->p);
-    sb_add(&t->prefix, all->p, before);
-    memmove(all->p, mark + 1, all->len - before - 1);
+    memmove(all->p, all->p + before + 1, all->len - before - 1);
     all->len -= before + 1;
 }
 
@@ -612,7 +617,11 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
         int next_case = next && (m < 0 || n >= count) && starts_case(k, next);
         if (next_case || (n >= count && m < 0))
             break;
-        if (m < 0)
+        if (k->a.kind == READER_LONG) /* not held: no move to judge */
+            set_verdict(v, CHECK_PRESENTATION,
+                        "move %" PRIu64 " on line %" PRIu64 ": %s", n + 1,
+                        k->a.no, quoted(k, q, sizeof q));
+        else if (m < 0)
             set_verdict(v, CHECK_WRONG,
                         "move %" PRIu64 " %s on line %" PRIu64 " is not a move",
                         n + 1, quoted(k, q, sizeof q), k->a.no);
@@ -713,7 +722,10 @@ static void judge_exact(checker *k, const check_case *c, const check_case *next,
                         i, lines);
             return;
         }
-        if (!c->impossible && !line_is(k, &w))
+        if (k->a.kind == READER_LONG)
+            set_verdict(v, CHECK_PRESENTATION, "line %" PRIu64 ": %s", k->a.no,
+                        quoted(k, q, sizeof q));
+        else if (!c->impossible && !line_is(k, &w))
             set_verdict(v, CHECK_WRONG, "line %" PRIu64 ": expected %s, got %s",
                         k->a.no, quote_words(&w, want, sizeof want),
                         quoted(k, q, sizeof q));

@@ -88,7 +88,8 @@ int check_answers(const check_config *cc, const char *answers,
  * FEEDBACK_DIR [FLAGS...] (< team output): the jury's answer is judged
  * first, then the contestant's; the verdict as the convention wants it
  * (exit status, the comment on stderr, judgemessage.txt).  Returns the
- * exit status; a wrong number of arguments is a usage error (2).
+ * exit status; a wrong number of arguments is a usage error: 2, or
+ * under --testlib its failure, 3 (its 2 is a presentation error).
  */
 int check_judge(const check_config *cc, enum check_mode mode, char *const *args,
                 int nargs);

@@ -545,7 +545,7 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     if (!pc.on && !(out = outfile_open(output, 0, err, cap)))
         goto out;
     for (unsigned j = 0; j < jobs; j++)
-        sc[j] = sample_scratch_new();
+        sc[j] = sample_scratch_new(rules_memory(rs));
     if (!pc.on)
         put_head(&g, o->count, &sb);
     uint64_t per = 0; /* ns a puzzle took in the batch before */

@@ -502,10 +502,11 @@ size_t sample_plan_draw_bytes(const sample_plan *p)
     return p->method == M_TARGET ? table_build_bytes(&p->br) : 0;
 }
 
-sample_scratch *sample_scratch_new(void)
+sample_scratch *sample_scratch_new(membudget *mem)
 {
     sample_scratch *sc = xcalloc(1, sizeof *sc);
     sc->b = bfs_new();
+    bfs_set_budget(sc->b, mem);
     return sc;
 }
 

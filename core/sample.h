@@ -20,7 +20,8 @@
  * Ownership: sample_plan_new() pairs with sample_plan_free(); a plan
  * borrows its instance (which must outlive it) and copies the ask; once
  * made it is read-only, and threads share it.  sample_scratch_new() pairs
- * with sample_scratch_free(): one a thread.
+ * with sample_scratch_free(): one a thread, its searches taking from the
+ * budget it borrows (limits.memory), as a run's do.
  */
 #ifndef GRIDBFS_SAMPLE_H
 #define GRIDBFS_SAMPLE_H
@@ -75,7 +76,7 @@ void sample_plan_refusal(const sample_plan *p, char *err, size_t cap);
 size_t sample_plan_draw_bytes(const sample_plan *p);
 
 typedef struct sample_scratch sample_scratch;
-sample_scratch *sample_scratch_new(void);
+sample_scratch *sample_scratch_new(membudget *mem);
 void sample_scratch_free(sample_scratch *sc);
 
 /*

@@ -259,6 +259,11 @@ case 3 (line 3): wrong answer: not optimal: 5 moves, the fewest is 4' uva10309 "
     check_is 'case 1 (line 1): accepted
 case 2 (line 2): presentation error: expected the number of moves, got "all_off 44"
 case 3 (line 3): accepted' uva10309 "$T/bad" "$in"
+    # a name of any bytes, \001 too (the byte that once marked where the
+    # count goes): an all-off board, 0 presses, as the judge writes it
+    { printf 'a\001b\n'; printf '##########\n%.0s' $(seq 10); echo end; } >"$T/named.in"
+    printf 'a\001b 0\n' >"$T/named.out"
+    check_is 'case 1 (line 1): accepted' uva10309 "$T/named.out" "$T/named.in"
     in=$JUDGES/cerc07b/sample.in
     mutate "$JUDGES/cerc07b/sample.out" '1s/5/6/; 2s/.*/You have to tap 3 tiles./; 4s/.*/Damaged billboard./'
     check_is 'case 1 (line 1): wrong answer: not optimal: 6 moves, the fewest is 5
@@ -300,6 +305,13 @@ case 5 (line 5): accepted' cerc07b "$T/bad" "$in"
     # a line longer than limits.max_line, then the answer
     { head -c 300000 /dev/zero | tr '\0' 7; echo; cat "$T/good"; } >"$T/bad"
     check_is 'case 1 (line 1): presentation error: expected the number of moves, got a line of more than 65536 bytes' p1225 "$T/bad" "$in"
+    # a huge line where a move or a matrix line is due: a presentation
+    # error too (README, "Checking answers"), not a move that is none
+    { head -n 2 "$JUDGES/poj2965/sample.out"; head -c 300000 /dev/zero | tr '\0' 7; echo; sed 1,3d "$JUDGES/poj2965/sample.out"; } >"$T/bad"
+    check_is 'case 1 (line 1): presentation error: move 2 on line 3: a line of more than 65536 bytes' poj2965 "$T/bad" "$JUDGES/poj2965/sample.in"
+    { head -n 8 "$JUDGES/poj1222/sample.out"; head -c 300000 /dev/zero | tr '\0' 1; echo; sed 1,9d "$JUDGES/poj1222/sample.out"; } >"$T/bad"
+    check_is 'case 1 (line 1): accepted
+case 2 (line 7): presentation error: line 9: a line of more than 65536 bytes' poj1222 "$T/bad" "$JUDGES/poj1222/sample.in"
     # no final newline, CRLF line ends, blank lines: accepted
     printf '%s' "$(cat "$T/good")" >"$T/bad"
     check_is 'case 1 (line 1): accepted' p1225 "$T/bad" "$in"

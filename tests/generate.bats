@@ -255,6 +255,16 @@ EOF
     all_are 6 s.ref
 }
 
+@test "--distance under limits.memory: a search the budget cannot hold confirms no puzzle, as a run's search is stopped (status limit)" {
+    # 6x6 swaps, 18 ones: the boards within 8 swaps of a start number
+    # millions (some 60 swaps a board), far past 1 MiB of search nodes
+    printf 'limits: {memory: 1048576, max_states: 1000000000}\nrules:\n  big: {plugin: swap-adjacent, size: 6x6, engine: search}\n' >m.yaml
+    run -2 --separate-stderr gridbfs -c m.yaml -r big --generate 2 --distance 8 --seed 1
+    assert_output ''
+    assert_equal "${#stderr_lines[@]}" 1
+    assert_regex "$stderr" "^gridbfs: --distance 8: no puzzle of rule 'big' at 6x6 found"
+}
+
 @test "--distance past 64 cells: random boards kept at that distance, uva10309 per judgeref, 10x10 flips proved by flipbig" {
     gridbfs -r uva10309 --generate 20 --distance 50 --seed 1 >u.in
     judgeref solve uva10309 u.in | awk '{ print $2 }' >u.ref
