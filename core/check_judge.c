@@ -37,6 +37,20 @@ static void judge_jury(const check_config *cc, const char *jury,
             "gridbfs --check)");
 }
 
+/* line and a newline as the whole of the file at path; 0, or -1 with
+   errno set (the file is closed either way). */
+static int write_line(const char *path, const char *line)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    int bad = fprintf(f, "%s\n", line) < 0, e = errno;
+    if (fclose(f) != 0)
+        return -1;
+    errno = e;
+    return bad ? -1 : 0;
+}
+
 /* testlib: ok 0, wrong answer 1, presentation error ("wrong output
    format") 2, failure 3, the verdicts' own numbers; the comment on
    stderr and in the result file. */
@@ -60,8 +74,7 @@ static int testlib_verdict(const check_outcome *o, const char *fail,
     }
     fflush(stdout);
     fprintf(stderr, "%s\n", line);
-    FILE *f = result ? fopen(result, "w") : NULL;
-    if (result && (!f || fprintf(f, "%s\n", line) < 0 || fclose(f) != 0)) {
+    if (result && write_line(result, line) != 0) {
         char shown[NAME_SHOWN];
         fprintf(stderr, PROGRAM_NAME ": %s: %s\n",
                 text_quote(shown, sizeof shown, result), strerror(errno));
@@ -97,8 +110,7 @@ static int kattis_verdict(const check_outcome *o, const char *fail,
         if (o->first_v == CHECK_FAIL)
             code = EXIT_TROUBLE;
     }
-    FILE *f = fopen(path, "w");
-    if (!f || fprintf(f, "%s\n", line) < 0 || fclose(f) != 0) {
+    if (write_line(path, line) != 0) {
         char shown[NAME_SHOWN];
         fprintf(stderr, PROGRAM_NAME ": %s: %s\n",
                 text_quote(shown, sizeof shown, path), strerror(errno));

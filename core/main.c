@@ -296,8 +296,9 @@ static int parse_options(ctx *c, int argc, char **argv)
         return -1;
     }
     if ((c->judge || c->check) + c->gen.given + c->census + c->show > 1) {
-        msg("--check (--testlib, --kattis), --generate, --census and --show "
-            "are modes of their own: give one");
+        msg("--check (--testlib, --kattis), --generate (--seed, "
+            "--distance, --impossible, --spaced), --census and --show are "
+            "modes of their own: give one");
         return -1;
     }
     return 0;

@@ -171,3 +171,14 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_equal "$status" 2
     assert_regex "$stderr" "^gridbfs: the built-in configuration is missing: tried $BATS_TEST_TMPDIR/\.\./share/gridbfs/gridbfs\.yaml and /.*/share/gridbfs/gridbfs\.yaml \(a gridbfs binary needs"
 }
+
+@test "the modes --check, --generate, --census and --show are one at a time" {
+    local both
+    for both in '--census --generate 3' '--show --census' '--check x --generate 1' \
+        '--testlib --show' '--seed 5 --census'; do
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs $both </dev/null
+        assert_output ''
+        assert_equal "$stderr" "gridbfs: --check (--testlib, --kattis), --generate (--seed, --distance, --impossible, --spaced), --census and --show are modes of their own: give one"
+    done
+}
