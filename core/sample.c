@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bfs.h"
+#include "replay.h"
 #include "solve.h"
 #include "table.h"
 #include "text.h"
@@ -188,7 +189,9 @@ static void plan_method(sample_plan *p, membudget *mem)
     } else if (!fixed && r->boards == 2 && fits &&
                budget_has(mem, table_build_bytes(&p->br))) {
         p->method = M_TARGET;
-    } else if (p->cells <= GRIDBFS_SEARCH_CELLS && (fixed || r->boards == 2)) {
+    } else if ((fixed || r->boards == 2) &&
+               (p->cells <= GRIDBFS_SEARCH_CELLS ||
+                (replay_possible(p->in) && p->in->plugin->ops->solve))) {
         p->method = M_WALK;
     } else {
         p->method = M_SOLVE;
@@ -338,42 +341,6 @@ static int from_target(const sample_plan *p, uint32_t d, sample_rng *r,
     return at ? 0 : -1;
 }
 
-/* From a goal (a random target's, for a two-board rule), d distinct
-   moves in a random order (any d moves when the rule has fewer). */
-static void walk(const sample_plan *p, uint32_t d, sample_rng *r,
-                 gridbfs_board *b, sample_scratch *sc)
-{
-    uint64_t goals[GRIDBFS_MAX_GOALS], state;
-    const gridbfs_plugin *ops = p->in->plugin->ops;
-    const void *inst = p->in->rule.inst;
-    uint32_t moves = p->in->rule.moves, n = p->ngoals;
-    if (p->in->rule.boards == 2) {
-        random_board(r, p->cells, &b[1]);
-        b[0] = b[1]; /* start = target: its goals */
-        n = ops->goals(inst, b, goals, GRIDBFS_MAX_GOALS);
-        n = n > GRIDBFS_MAX_GOALS ? 0 : n;
-    } else {
-        memcpy(goals, p->goals, sizeof goals);
-    }
-    state = n ? goals[sample_below(r, n)] : 0;
-    for (uint32_t i = 0; i < moves; i++)
-        sc->ids[i] = (uint16_t)i;
-    for (uint32_t i = 0; i < d && moves; i++) {
-        uint32_t m;
-        if (d <= moves) { /* a partial shuffle: distinct moves */
-            uint32_t j = i + (uint32_t)sample_below(r, moves - i);
-            m = sc->ids[j];
-            sc->ids[j] = sc->ids[i];
-            sc->ids[i] = (uint16_t)m;
-        } else {
-            m = (uint32_t)sample_below(r, moves);
-        }
-        ops->expand(inst, state, sc->next);
-        state = sc->next[m];
-    }
-    b[0].w[0] = state;
-}
-
 /* Random boards for the solve method: for a distance, a target with the
    start's number of ones; for --impossible, any target. */
 static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_board *b,
@@ -386,6 +353,82 @@ static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_board *b,
         random_board(r, p->cells, &b[1]);
     else
         board_with(r, p->cells, ones(&b[0]), sc->ids, &b[1]);
+}
+
+/* The i-th of d moves of a walk: distinct while d is at most the rule's
+   moves (a partial shuffle of sc->ids, set to 0..moves-1 before the
+   first), else any. */
+static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
+                          uint32_t d, uint32_t moves)
+{
+    if (d > moves)
+        return (uint32_t)sample_below(r, moves);
+    uint32_t j = i + (uint32_t)sample_below(r, moves - i);
+    uint32_t m = sc->ids[j];
+    sc->ids[j] = sc->ids[i];
+    sc->ids[i] = (uint16_t)m;
+    return m;
+}
+
+/* Past 64 cells, where goals() takes no board: the goal is the target of
+   a two-board rule, else where the exact solver's answer to a random
+   board leads; then d moves from it, replayed through the plugin
+   (apply()).  0, or -1 when the board drawn has no answer. */
+static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
+                    gridbfs_board *b, sample_scratch *sc)
+{
+    const rule_inst *in = p->in;
+    uint32_t moves = in->rule.moves;
+    random_puzzle(p, r, b, sc);
+    if (in->rule.boards == 2) {
+        b[0] = b[1];
+    } else {
+        gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
+        size_t len = 0;
+        if (in->plugin->ops->solve(in->rule.inst, b, sc->ids, GRIDBFS_MAX_MOVES,
+                                   &len, &err) != GRIDBFS_SOLVED)
+            return -1;
+        for (size_t i = 0; i < len; i++)
+            if (replay_move(in, &b[0], sc->ids[i], &b[0]))
+                return -1;
+    }
+    for (uint32_t i = 0; i < moves; i++)
+        sc->ids[i] = (uint16_t)i;
+    for (uint32_t i = 0; i < d && moves; i++)
+        if (replay_move(in, &b[0], walk_move(r, sc, i, d, moves), &b[0]))
+            return -1;
+    return 0;
+}
+
+/* From a goal (a random target's, for a two-board rule), d distinct
+   moves in a random order (any d moves when the rule has fewer). */
+static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
+                gridbfs_board *b, sample_scratch *sc)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS], state;
+    const gridbfs_plugin *ops = p->in->plugin->ops;
+    const void *inst = p->in->rule.inst;
+    uint32_t moves = p->in->rule.moves, n = p->ngoals;
+    if (p->cells > GRIDBFS_SEARCH_CELLS)
+        return big_walk(p, d, r, b, sc);
+    if (p->in->rule.boards == 2) {
+        random_board(r, p->cells, &b[1]);
+        b[0] = b[1]; /* start = target: its goals */
+        n = ops->goals(inst, b, goals, GRIDBFS_MAX_GOALS);
+        n = n > GRIDBFS_MAX_GOALS ? 0 : n;
+    } else {
+        memcpy(goals, p->goals, sizeof goals);
+    }
+    state = n ? goals[sample_below(r, n)] : 0;
+    for (uint32_t i = 0; i < moves; i++)
+        sc->ids[i] = (uint16_t)i;
+    for (uint32_t i = 0; i < d && moves; i++) {
+        uint32_t m = walk_move(r, sc, i, d, moves);
+        ops->expand(inst, state, sc->next);
+        state = sc->next[m];
+    }
+    b[0].w[0] = state;
+    return 0;
 }
 
 /* The distance a puzzle is to be at: uniform among those asked for
@@ -428,8 +471,8 @@ static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
         for (int i = 0; i < SAMPLE_TRIES; i++) {
             if (imp || p->method == M_SOLVE)
                 random_puzzle(p, r, b, sc);
-            else
-                walk(p, *d, r, b, sc);
+            else if (walk(p, *d, r, b, sc))
+                continue;
             uint32_t got = measure(p, b, sc);
             if (imp ? got == UINT32_MAX : got == *d)
                 return 0;

@@ -265,15 +265,23 @@ EOF
     assert_regex "$stderr" "^gridbfs: --distance 8: no puzzle of rule 'big' at 6x6 found"
 }
 
-@test "--distance past 64 cells: random boards kept at that distance, uva10309 per judgeref, 10x10 flips proved by flipbig" {
-    gridbfs -r uva10309 --generate 20 --distance 50 --seed 1 >u.in
-    judgeref solve uva10309 u.in | awk '{ print $2 }' >u.ref
-    all_are 50 u.ref
+@test "--distance past 64 cells: walks through apply(), uva10309 per judgeref, 10x10 and 20x20 flips proved by flipbig" {
+    local d
+    for d in 3 50; do # a few presses from the goal, and a typical distance
+        gridbfs -r uva10309 --generate 20 --distance $d --seed 1 >u.in
+        judgeref solve uva10309 u.in | awk '{ print $2 }' >u.ref
+        all_are $d u.ref
+    done
     gridbfs -r flip-neighbors -s 10x10 --generate 20 --distance 45-48 --seed 1 >big.lines
     gridbfs -r flip-neighbors -s 10x10 big.lines >big.out
     run flipbig check -s 10x10 -g uniform -c bw big.lines big.out
     assert_success
     within 45 48 big.out
+    gridbfs -r flip-neighbors -s 20x20 --generate 10 --distance 2-4 --seed 3 >b20.lines
+    gridbfs -r flip-neighbors -s 20x20 b20.lines >b20.out
+    run flipbig check -s 20x20 -g uniform -c bw b20.lines b20.out
+    assert_success
+    within 2 4 b20.out
 }
 
 # ---- --distance max, and uniform sampling --------------------------------
