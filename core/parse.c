@@ -7,15 +7,6 @@
 #include "util.h"
 
 #define GATHER 0x0102040810204080ull /* byte i's bit 0 to bit 56 + i */
-#define BYTES(c) (0x0101010101010101ull * (unsigned char)(c))
-
-/* The high bit of every byte of x that is zero, and no other bit (exact:
-   no borrow from one byte to the next). */
-static inline uint64_t zero_bytes(uint64_t x)
-{
-    const uint64_t lows = 0x7f7f7f7f7f7f7f7full;
-    return ~(((x & lows) + lows) | x | lows);
-}
 
 /*
  * n cells of text t into board bd from cell k on; returns -1, or the index
@@ -30,8 +21,7 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
     uint64_t one = BYTES(in->rule.one), zero = BYTES(in->rule.zero);
     uint32_t c = 0;
     for (; c + 8 <= n; c += 8, k += 8) {
-        uint64_t x;
-        memcpy(&x, u + c, 8);
+        uint64_t x = load_le64(u + c);
         uint64_t is_one = zero_bytes(x ^ one);
         if ((is_one | zero_bytes(x ^ zero)) != BYTES(0x80))
             break; /* a byte that is no cell: the loop below finds it */
@@ -128,9 +118,12 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
             r->boards, r->boards == 1 ? "" : "s", rec->nboards);
         return -1;
     }
+    /* A copy, not a memset: GCC makes memset of a board "rep stos", which
+       costs more to start than the rest of a small board's parse. */
+    static const gridbfs_board empty;
     const record_row *row = rec->row;
     for (uint32_t b = 0; b < rec->nboards; b++) {
-        boards[b] = (gridbfs_board){{0}}; /* the ABI: all zero bits */
+        boards[b] = empty; /* the ABI: all zero bits */
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
                 "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,

@@ -27,7 +27,9 @@
 
 #define READ_CHUNK (1u << 16)
 #define LINE_SLACK 4 /* a BOM or a CR may come on top of max_line */
-#define SCAN_SLACK 1 /* a byte after buf[end]: plain_rows()'s sentinel */
+/* Bytes after buf[end], kept defined: plain_rows()'s sentinel, and room
+   for find_byte() to read a word past a line's end. */
+#define SCAN_SLACK 8
 
 reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen)
@@ -139,6 +141,7 @@ static void refill(reader *rd)
         if (n > 0) {
             rd->end += (size_t)n;
             rd->offset += (uint64_t)n;
+            memset(rd->buf + rd->end, '\n', SCAN_SLACK);
             return;
         }
         if (n < 0 && errno == EINTR)
@@ -468,6 +471,24 @@ static const record *plain_rows(reader *rd, const char **line, size_t *len,
     return r;
 }
 
+/*
+ * The first c in p[0..n), or NULL: memchr() inlined for the few bytes of
+ * a line record's tokens and rows, where calling memchr() costs more than
+ * the search.  It reads whole words, up to 7 bytes past p + n, so p[0..n)
+ * must lie in buf (its SCAN_SLACK bytes make that safe at buf[end]).
+ */
+static inline const char *find_byte(const char *p, size_t n, char c)
+{
+    for (size_t i = 0; i < n; i += 8) {
+        unsigned long long hit = zero_bytes(load_le64(p + i) ^ BYTES(c));
+        if (hit) {
+            size_t at = i + (size_t)__builtin_ctzll(hit) / 8;
+            return at < n ? p + at : NULL;
+        }
+    }
+    return NULL;
+}
+
 /* One key=value token of a line record. */
 static void line_meta(reader *rd, const char *t, size_t n)
 {
@@ -520,7 +541,7 @@ static void line_board(reader *rd, const char *t, size_t n)
     if (n > 0 && t[n - 1] == '/')
         n--;
     for (;;) {
-        const char *slash = memchr(t, '/', n);
+        const char *slash = find_byte(t, n, '/');
         size_t len = slash ? (size_t)(slash - t) : n;
         row_in_buf(rd, t, len, 0); /* a token holds no blanks */
         if (!slash)
@@ -541,14 +562,14 @@ static const record *line_record(reader *rd, const char *s, size_t n, int tabs)
             i++;
         size_t j = i;
         if (!tabs) { /* tokens end at a space */
-            const char *sp = memchr(s + i, ' ', n - i);
+            const char *sp = find_byte(s + i, n - i, ' ');
             j = sp ? (size_t)(sp - s) : n;
         }
         while (j < n && !rd_is_blank(s[j]))
             j++;
         if (j == i)
             break;
-        if (memchr(s + i, '=', j - i))
+        if (find_byte(s + i, j - i, '='))
             line_meta(rd, s + i, j - i);
         else
             line_board(rd, s + i, j - i);

@@ -46,6 +46,29 @@ void sb_vprintf(strbuf *sb, const char *format, va_list ap)
     __attribute__((format(printf, 2, 0)));
 void sb_u64(strbuf *sb, unsigned long long v);
 
+/* Eight bytes at a time (SWAR), for the reader and the parser. */
+#define BYTES(c) (0x0101010101010101ull * (unsigned char)(c))
+
+/* The eight bytes at p as a word whose byte i (bits 8i..8i+7) is p[i],
+   whatever the machine's byte order. */
+static inline unsigned long long load_le64(const void *p)
+{
+    unsigned long long x;
+    memcpy(&x, p, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
+}
+
+/* The high bit of every byte of x that is zero, and no other bit (exact:
+   no borrow from one byte to the next). */
+static inline unsigned long long zero_bytes(unsigned long long x)
+{
+    const unsigned long long lows = 0x7f7f7f7f7f7f7f7full;
+    return ~(((x & lows) + lows) | x | lows);
+}
+
 static inline void sb_add(strbuf *sb, const char *s, size_t n)
 {
     if (sb->cap - sb->len < n)

@@ -565,6 +565,58 @@ static void test_line_syntax(void)
     reader_close(rd);
 }
 
+/*
+ * Line records whose '/', '=' and spaces fall at every place in a word of
+ * eight bytes (the reader looks for them a word at a time): rows of 1 to
+ * 19 cells, ids of 1 to 19 bytes, one or two spaces between tokens, a
+ * trailing '/' or none, and the last line with no newline, so its final
+ * word runs past the end of what was read.
+ */
+static void test_line_tokens_at_word_edges(void)
+{
+    enum { LONGEST = 19 };
+    static char text[64 * 1024];
+    size_t n = 0;
+    for (int len = 1; len <= LONGEST; len++) {
+        n += (size_t)sprintf(text + n, "id=");
+        for (int i = 0; i < len; i++)
+            text[n++] = (char)('a' + i % 26);
+        n += (size_t)sprintf(text + n, len % 2 ? " " : "  ");
+        for (int b = 0; b < 2; b++) {
+            for (int row = 0; row < 3; row++) {
+                for (int i = 0; i < len; i++)
+                    text[n++] = (char)('0' + (row + b + i) % 2);
+                if (row < 2 || len % 3 == 0)
+                    text[n++] = '/';
+            }
+            text[n++] = b == 0 ? ' ' : '\n';
+        }
+    }
+    text[--n] = '\0'; /* the last line has no newline */
+    reader *rd = open_str(text, 3, 2, MAX_LINE);
+    for (int len = 1; len <= LONGEST; len++) {
+        const record *r = reader_next(rd);
+        char id[LONGEST + 1], row[LONGEST + 1];
+        for (int i = 0; i < len; i++)
+            id[i] = (char)('a' + i % 26);
+        id[len] = '\0';
+        if (!REC(r, (uint64_t)len, (uint64_t)len, 1, 2, NULL))
+            continue;
+        STR(r->id, id);
+        CHECK(r->board_rows[0] == 3 && r->board_rows[1] == 3);
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < 3; k++) {
+                for (int i = 0; i < len; i++)
+                    row[i] = (char)('0' + (k + b + i) % 2);
+                row[len] = '\0';
+                ROW(r, (uint32_t)(b * 3 + k), row, (uint64_t)len);
+            }
+        }
+    }
+    END(rd);
+    reader_close(rd);
+}
+
 static void test_line_errors(void)
 {
     static const struct {
@@ -1244,6 +1296,7 @@ int main(void)
     test_comments_and_blanks();
     test_crlf_bom_no_newline();
     test_line_syntax();
+    test_line_tokens_at_word_edges();
     test_line_errors();
     test_line_interrupts_grid();
     test_long_lines();
