@@ -683,12 +683,7 @@ int main(int argc, char **argv)
             else
                 die("bad goal %s", v);
             break;
-        case 'c':
-            if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
-                die("bad cells %s", v);
-            p.one = v[0];
-            p.zero = v[1];
-            break;
+        case 'c': parse_cells(v, &p.one, &p.zero); break;
         case 'm':
             if (!strcmp(v, "table"))
                 p.method = METHOD_TABLE;

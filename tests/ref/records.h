@@ -104,6 +104,16 @@ static int parse_size(const char *s, int *rows, int *cols, int max_cells)
            (max_cells == NO_CELL_LIMIT || *rows * *cols <= max_cells);
 }
 
+/* The cell characters of option -c: two distinct ones, neither '/', into
+ *one and *zero; dies on anything else. */
+static void parse_cells(const char *v, char *one, char *zero)
+{
+    if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
+        die("bad cells %s", v);
+    *one = v[0];
+    *zero = v[1];
+}
+
 /* Read the next record (skipping blank and # lines) into rec; 0 at end of
    file.  A record that does not fit the form is fatal, named by file:line. */
 static int read_record(const record_form *form, FILE *f, const char *name,

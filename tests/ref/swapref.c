@@ -508,12 +508,7 @@ int main(int argc, char **argv)
             if (!parse_size(v, &p.rows, &p.cols, MAX_CELLS))
                 die("bad size %s", v);
             break;
-        case 'c':
-            if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
-                die("bad cells %s", v);
-            p.one = v[0];
-            p.zero = v[1];
-            break;
+        case 'c': parse_cells(v, &p.one, &p.zero); break;
         case 'k': {
             char tail;
             if (sscanf(v, "%d-%d%c", &p.kmin, &p.kmax, &tail) != 2) {
