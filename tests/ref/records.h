@@ -104,8 +104,8 @@ static int parse_size(const char *s, int *rows, int *cols, int max_cells)
            (max_cells == NO_CELL_LIMIT || *rows * *cols <= max_cells);
 }
 
-/* The cell characters of option -c: two distinct ones, neither '/', into
- *one and *zero; dies on anything else. */
+/* Option -c: v must be two distinct cell characters, neither '/', stored
+   in one and zero; dies on anything else. */
 static void parse_cells(const char *v, char *one, char *zero)
 {
     if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
