@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../ref/refutil.h"
+
 #define BUF (1 << 20)
 #define UNREACHED 0xFF
 
@@ -27,14 +29,7 @@ static size_t nout;
 
 static void flush(void)
 {
-    for (size_t done = 0; done < nout;) {
-        ssize_t w = write(1, out + done, nout - done);
-        if (w < 0) {
-            perror("floor: write");
-            _exit(2);
-        }
-        done += (size_t)w;
-    }
+    write_all(out, nout, "floor: write");
     nout = 0;
 }
 

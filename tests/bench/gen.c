@@ -19,17 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ref/refutil.h"
+
 #define MAX_SIDE 32
 
 static uint64_t rng_state;
-
-static uint64_t splitmix64(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static int grid;    /* 1: grid syntax (or counted), 0: line syntax */
 static int counted; /* 1: a count line, cells joined by spaces, no blank */
@@ -61,7 +55,7 @@ static void random_k(unsigned char *cell, unsigned n, unsigned k)
         cell[i] = 0;
     }
     for (unsigned i = 0; i < k; i++) {
-        unsigned j = i + (unsigned)(splitmix64() % (n - i));
+        unsigned j = i + (unsigned)below(&rng_state, n - i);
         unsigned t = idx[i];
         idx[i] = idx[j];
         idx[j] = t;
@@ -134,7 +128,7 @@ int main(int argc, char **argv)
             uint64_t bits = 0;
             for (unsigned c = 0; c < cells; c++) {
                 if (c % 64 == 0)
-                    bits = splitmix64();
+                    bits = splitmix64(&rng_state);
                 a[c] = (unsigned char)(bits & 1);
                 bits >>= 1;
             }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../ref/refutil.h"
+
 static int queue[65536], step[65536];
 static char visited[65536];
 
@@ -65,9 +67,6 @@ int main(void)
                     s |= 1 << (r * 4 + c);
         }
         int d = bfs(s);
-        if (d < 0)
-            printf("Impossible\n");
-        else
-            printf("%d\n", d);
+        put_answer(d);
     }
 }

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../ref/refutil.h"
+
 static int queue[65536], step[65536];
 static char visited[65536];
 
@@ -66,10 +68,7 @@ int main(void)
     char from[64], to[64];
     while (scanf("%63s %63s", from, to) == 2) {
         int d = bfs(board(from), board(to));
-        if (d < 0)
-            printf("Impossible\n");
-        else
-            printf("%d\n", d);
+        put_answer(d);
     }
     return 0;
 }

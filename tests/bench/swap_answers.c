@@ -24,20 +24,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../ref/refutil.h"
+
 #define SIDE 4
 #define CELLS (SIDE * SIDE)
 #define ONES 8
 #define MAX_SWAPS 6
 
 static uint64_t rng;
-
-static uint64_t next_random(void)
-{
-    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static void board(FILE *f, const int *cell)
 {
@@ -54,8 +48,8 @@ static int pick_swaps(const int *target, int want, int pair[][2])
 {
     int used[CELLS] = {0}, n = 0;
     for (int tries = 0; n < want && tries < 64; tries++) {
-        int a = (int)(next_random() % CELLS);
-        int right = next_random() & 1;
+        int a = (int)below(&rng, CELLS);
+        int right = splitmix64(&rng) & 1;
         int b = right ? a + 1 : a + SIDE;
         if ((right && a % SIDE == SIDE - 1) || b >= CELLS || used[a] ||
             used[b] || target[a] == target[b])
@@ -72,13 +66,13 @@ static void one_puzzle(FILE *puzzles, FILE *answers)
 {
     int target[CELLS] = {0}, start[CELLS], pair[MAX_SWAPS][2];
     for (int k = 0; k < ONES;) {
-        int c = (int)(next_random() % CELLS);
+        int c = (int)below(&rng, CELLS);
         if (!target[c]) {
             target[c] = 1;
             k++;
         }
     }
-    int n = pick_swaps(target, (int)(next_random() % (MAX_SWAPS + 1)), pair);
+    int n = pick_swaps(target, (int)below(&rng, MAX_SWAPS + 1), pair);
     for (int c = 0; c < CELLS; c++)
         start[c] = target[c];
     for (int i = 0; i < n; i++) {

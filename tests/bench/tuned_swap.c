@@ -28,6 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../ref/refutil.h"
+
 #define BUF (1 << 20)
 #define SIDE 4
 #define CELLS (SIDE * SIDE)
@@ -40,14 +42,7 @@ static uint8_t manhattan[CELLS][CELLS];
 
 static void flush(void)
 {
-    for (size_t done = 0; done < nout;) {
-        ssize_t w = write(1, out + done, nout - done);
-        if (w < 0) {
-            perror("tuned_swap: write");
-            _exit(2);
-        }
-        done += (size_t)w;
-    }
+    write_all(out, nout, "tuned_swap: write");
     nout = 0;
 }
 

@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../ref/refutil.h"
+
 #define SIDE 4
 #define CELLS (SIDE * SIDE)
 #define BOARDS (1 << CELLS)
@@ -27,14 +29,6 @@
 static uint8_t dist[BOARDS];
 static uint16_t queue[BOARDS];
 static uint64_t rng_state;
-
-static uint64_t splitmix64(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* dist[t]: the fewest swaps from start to t, UNREACHED when none. */
 static void bfs(unsigned start)
@@ -78,7 +72,7 @@ static unsigned random_board(unsigned k)
 {
     unsigned s = 0;
     while ((unsigned)__builtin_popcount(s) < k)
-        s |= 1u << (splitmix64() % CELLS);
+        s |= 1u << below(&rng_state, CELLS);
     return s;
 }
 

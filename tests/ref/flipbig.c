@@ -34,7 +34,7 @@
  * failed, 2 usage or input error.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
+#define REF_NAME "flipbig"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "flipsets.h"
+#include "refutil.h"
 
 #define LINE_MAX_BYTES 65536
 #define SHOW_MAX 10 /* failures printed */
@@ -57,27 +58,6 @@ struct opts {
 };
 
 static uint64_t state;
-
-static uint64_t rnd(void) /* xorshift64 */
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
-
-__attribute__((noreturn, format(printf, 1, 2))) static void
-die(const char *format, ...)
-{
-    va_list ap;
-
-    fputs("flipbig: ", stderr);
-    va_start(ap, format);
-    vfprintf(stderr, format, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
 
 static void parse_opts(int argc, char **argv, struct opts *o)
 {
@@ -152,8 +132,8 @@ static void boards(const struct opts *o)
 
     for (long i = 0; i < o->count; i++) {
         for (uint32_t k = 0; k < o->g.n; k++) {
-            board[k] = (uint8_t)(rnd() >> 40 & 1);
-            target[k] = (uint8_t)(rnd() >> 40 & 1);
+            board[k] = (uint8_t)(xorshift64(&state) >> 40 & 1);
+            target[k] = (uint8_t)(xorshift64(&state) >> 40 & 1);
         }
         if (o->solvable && i % 2) {
             for (uint32_t k = 0; k < o->g.n; k++)
@@ -161,7 +141,7 @@ static void boards(const struct opts *o)
                            : o->g.goal == TARGET ? target[k]
                                                  : 0;
             for (uint32_t m = 0; m < o->g.n; m++)
-                if (rnd() >> 40 & 1)
+                if (xorshift64(&state) >> 40 & 1)
                     for (uint32_t j = 0, f = flipped(&o->g, m, out); j < f; j++)
                         board[out[j]] ^= 1;
         }

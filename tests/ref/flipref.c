@@ -47,7 +47,7 @@
  * Exit status: 0 ok, 1 a check or self-test failed, 2 usage or input error.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
+#define REF_NAME "flipref"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +58,6 @@
 #define MAX_CELLS 64
 #define TABLE_MAX_CELLS 20
 #define UNREACHABLE 0xFF
-#define MAX_REPORTS 10
 #define TABLE_CACHE 8
 #define SELFTEST_ALL_CELLS 12
 #define SELFTEST_SAMPLE 2000
@@ -87,30 +86,6 @@ typedef struct table {
 
 static table table_cache[TABLE_CACHE];
 static int table_used;
-
-_Noreturn static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("flipref: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t full_mask(int n)
-{
-    return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-}
 
 /* The cells flipped by pressing (r,c): the stencil centred there, cells
    off the board dropped, or taken modulo the size when wrapping. */
@@ -290,20 +265,6 @@ static int goal_reached(const params *p, int rows, int cols, uint64_t s,
     }
 }
 
-/* ---- board text ---------------------------------------------------- */
-
-static void print_board(const params *p, int rows, int cols, uint64_t b)
-{
-    for (int r = 0; r < rows; r++) {
-        if (r)
-            putchar('/');
-        for (int c = 0; c < cols; c++)
-            putchar(((b >> (r * cols + c)) & 1) ? p->one : p->zero);
-    }
-    if (rows == 1)
-        putchar('/');
-}
-
 /* check_size for read_record, which knows nothing of params. */
 static void check_record_size(const void *p, int rows, int cols)
 {
@@ -322,14 +283,6 @@ static record_form form_of(const params *p)
                          .cols = p->cols,
                          .one = p->one,
                          .zero = p->zero};
-}
-
-static FILE *open_or_die(const char *name)
-{
-    FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-    if (!f)
-        die("%s: cannot open", name);
-    return f;
 }
 
 /* ---- modes --------------------------------------------------------- */
@@ -359,152 +312,76 @@ static int mode_boards(const params *p)
         }
         if (p->size_tokens)
             printf("size=%dx%d ", p->rows, p->cols);
-        print_board(p, p->rows, p->cols, b);
+        print_board(p->one, p->zero, p->rows, p->cols, b);
         if (pairs) {
             putchar(' ');
-            print_board(p, p->rows, p->cols, t);
+            print_board(p->one, p->zero, p->rows, p->cols, t);
         }
         putchar('\n');
     }
     return 0;
 }
 
-static int mode_solve(const params *p, const char *name)
+/* The answer to one record (record_answer). */
+static int answer(const void *ctx, const record *rec)
 {
-    FILE *f = open_or_die(name);
-    char *buf = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    record rec = {0};
-    const record_form form = form_of(p);
-    while (read_record(&form, f, name, &lineno, &buf, &cap, &rec)) {
-        int m = minimum(p, rec.rows, rec.cols, rec.start, rec.target);
-        if (m < 0)
-            puts("Impossible");
-        else
-            printf("%d\n", m);
-    }
-    free(rec.text);
-    free(buf);
-    return 0;
+    return minimum(ctx, rec->rows, rec->cols, rec->start, rec->target);
 }
 
-/* Read one output line into *buf without its '\n'; 0 at end of file. */
-static int out_line(FILE *f, char **buf, size_t *cap, long *lineno)
+/* Check one record's answer (and presses), a record_checker; returns 0
+   when the output ran out of lines. */
+static int check_one(const void *ctx, const record *rec, record_check *ck)
 {
-    ssize_t got = getline(buf, cap, f);
-    if (got < 0)
-        return 0;
-    (*lineno)++;
-    if (got && (*buf)[got - 1] == '\n')
-        (*buf)[got - 1] = '\0';
-    return 1;
-}
-
-/* A non-negative decimal number spanning all of s, else -1. */
-static long decimal(const char *s)
-{
-    if (!*s || strlen(s) > 9 || s[strspn(s, "0123456789")])
-        return -1;
-    if (s[0] == '0' && s[1])
-        return -1;
-    return atol(s);
-}
-
-static int failures;
-
-static void fail(const record *rec, long outline, const char *fmt, ...)
-{
-    va_list ap;
-    if (++failures > MAX_REPORTS)
-        return;
-    va_start(ap, fmt);
-    printf("record line %ld \"%s\", output line %ld: ", rec->line, rec->text,
-           outline);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-}
-
-/* Check one record's answer (and presses); returns 0 when the output ran
-   out of lines. */
-static int check_one(const params *p, const record *rec, FILE *out, char **buf,
-                     size_t *cap, long *outno)
-{
-    int want = minimum(p, rec->rows, rec->cols, rec->start, rec->target);
-    if (!out_line(out, buf, cap, outno)) {
-        fail(rec, *outno, "output ended");
+    const params *p = ctx;
+    int want = answer(ctx, rec);
+    if (!out_line(ck)) {
+        fail(ck, rec, ck->lineno, "output ended");
         return 0;
     }
-    long at = *outno;
-    if (!strcmp(*buf, "Impossible")) {
+    long at = ck->lineno;
+    if (!strcmp(ck->line, "Impossible")) {
         if (want >= 0)
-            fail(rec, at, "Impossible, but %d presses solve it", want);
+            fail(ck, rec, at, "Impossible, but %d presses solve it", want);
         return 1;
     }
-    long n = decimal(*buf);
+    long n = decimal(ck->line);
     if (n < 0) {
-        fail(rec, at, "expected a count or Impossible, got \"%s\"", *buf);
+        fail(ck, rec, at, "expected a count or Impossible, got \"%s\"",
+             ck->line);
         return 1;
     }
     if (want < 0)
-        fail(rec, at, "answer %ld, but the board has no solution", n);
+        fail(ck, rec, at, "answer %ld, but the board has no solution", n);
     else if (n != want)
-        fail(rec, at, "answer %ld, minimum is %d", n, want);
+        fail(ck, rec, at, "answer %ld, minimum is %d", n, want);
     if (!p->path)
         return 1;
     uint64_t s = rec->start;
     int bad = 0;
     for (long i = 0; i < n; i++) {
-        if (!out_line(out, buf, cap, outno)) {
-            fail(rec, *outno, "output ended inside the presses");
+        if (!out_line(ck)) {
+            fail(ck, rec, ck->lineno, "output ended inside the presses");
             return 0;
         }
-        char *sp = strchr(*buf, ' ');
+        char *sp = strchr(ck->line, ' ');
         long r = -1, c = -1;
         if (sp) {
             *sp = '\0';
-            r = decimal(*buf);
+            r = decimal(ck->line);
             c = decimal(sp + 1);
         }
         if (r < 1 || r > rec->rows || c < 1 || c > rec->cols) {
             if (!bad++)
-                fail(rec, *outno,
-                     "press \"%s%s%s\" is not \"r c\" on the board", *buf,
+                fail(ck, rec, ck->lineno,
+                     "press \"%s%s%s\" is not \"r c\" on the board", ck->line,
                      sp ? " " : "", sp ? sp + 1 : "");
             continue;
         }
         s ^= press_mask(p, rec->rows, rec->cols, (int)r - 1, (int)c - 1);
     }
     if (!bad && !goal_reached(p, rec->rows, rec->cols, s, rec->target))
-        fail(rec, at, "the %ld presses do not reach the goal", n);
+        fail(ck, rec, at, "the %ld presses do not reach the goal", n);
     return 1;
-}
-
-static int mode_check(const params *p, const char *records, const char *output)
-{
-    FILE *f = open_or_die(records), *out = open_or_die(output);
-    char *buf = NULL, *obuf = NULL;
-    size_t cap = 0, ocap = 0;
-    long lineno = 0, outno = 0, nrec = 0;
-    record rec = {0};
-    const record_form form = form_of(p);
-    while (read_record(&form, f, records, &lineno, &buf, &cap, &rec)) {
-        nrec++;
-        if (!check_one(p, &rec, out, &obuf, &ocap, &outno))
-            break;
-    }
-    if (out_line(out, &obuf, &ocap, &outno)) {
-        failures++;
-        printf("output line %ld \"%s\": more output than records\n", outno,
-               obuf);
-    }
-    if (failures)
-        printf("%d failure(s) in %ld records\n", failures, nrec);
-    free(rec.text);
-    free(buf);
-    free(obuf);
-    return failures ? 1 : 0;
 }
 
 /* ---- self-test ----------------------------------------------------- */
@@ -806,12 +683,7 @@ int main(int argc, char **argv)
             else
                 die("bad goal %s", v);
             break;
-        case 'c':
-            if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
-                die("bad cells %s", v);
-            p.one = v[0];
-            p.zero = v[1];
-            break;
+        case 'c': parse_cells(v, &p.one, &p.zero); break;
         case 'm':
             if (!strcmp(v, "table"))
                 p.method = METHOD_TABLE;
@@ -825,12 +697,13 @@ int main(int argc, char **argv)
         default: usage();
         }
     }
+    const record_form form = form_of(&p);
     if (!strcmp(mode, "boards") && nfiles == 0)
         return mode_boards(&p);
     if (!strcmp(mode, "solve") && nfiles == 1)
-        return mode_solve(&p, files[0]);
+        return records_solve(&form, files[0], answer);
     if (!strcmp(mode, "check") && nfiles == 2)
-        return mode_check(&p, files[0], files[1]);
+        return records_check(&form, files[0], files[1], check_one);
     if (!strcmp(mode, "selftest") && nfiles == 0)
         return mode_selftest();
     usage();

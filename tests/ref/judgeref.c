@@ -70,6 +70,7 @@
  * no flips can right) is an error too.
  */
 #define _POSIX_C_SOURCE 200809L
+#define REF_NAME "judgeref"
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ static void pressed_plus(uint64_t *rng, grid *g, int k)
     if (k > n)
         k = n;
     for (int done = 0; done < k;) {
-        int cell = (int)rnd(rng, (uint64_t)n);
+        int cell = (int)below(rng, (uint64_t)n);
         uint32_t bit = (uint32_t)1 << (cell % g->cols);
         if (p.row[cell / g->cols] & bit)
             continue;
@@ -104,10 +105,10 @@ static void pressed_plus(uint64_t *rng, grid *g, int k)
 static void flip_case(uint64_t *rng, grid *g, int kmax)
 {
     memset(g->row, 0, sizeof g->row);
-    if (rnd(rng, 2))
+    if (below(rng, 2))
         random_grid(rng, g);
     else
-        pressed_plus(rng, g, (int)rnd(rng, (uint64_t)kmax + 1));
+        pressed_plus(rng, g, (int)below(rng, (uint64_t)kmax + 1));
 }
 
 static void gen_poj1753(const gen_opts *o, uint64_t *rng)
@@ -115,7 +116,7 @@ static void gen_poj1753(const gen_opts *o, uint64_t *rng)
     for (long n = 0; n < o->cases; n++) {
         grid g = {4, 4, {0}};
         flip_case(rng, &g, 16);
-        if (rnd(rng, 2))
+        if (below(rng, 2))
             complement(&g); /* the goal is either colour */
         if (n)
             putchar('\n');
@@ -129,19 +130,19 @@ static void gen_timus1122(const gen_opts *o, uint64_t *rng)
                                            "111111111"};
     (void)o;
     grid g = {4, 4, {0}}, st = {3, 3, {0}};
-    uint64_t pick = rnd(rng, 4);
+    uint64_t pick = below(rng, 4);
     if (pick < 3)
         parse_stencil(stencils[pick], &st);
     else
         random_grid(rng, &st); /* any 3x3 pattern, even empty ones */
-    if (rnd(rng, 2)) {
+    if (below(rng, 2)) {
         random_grid(rng, &g);
     } else {
         uint32_t mask[16];
         stencil_masks(&st, 4, 4, mask);
         uint32_t b = 0;
         for (int c = 0; c < 16; c++)
-            if (rnd(rng, 2))
+            if (below(rng, 2))
                 b ^= mask[c];
         from_bits(&g, b);
     }
@@ -153,8 +154,8 @@ static void gen_poj3279(const gen_opts *o, uint64_t *rng)
 {
     grid g = {o->rows, o->cols, {0}};
     if (!g.rows) {
-        g.rows = 1 + (int)rnd(rng, POJ3279_MAX);
-        g.cols = 1 + (int)rnd(rng, POJ3279_MAX);
+        g.rows = 1 + (int)below(rng, POJ3279_MAX);
+        g.cols = 1 + (int)below(rng, POJ3279_MAX);
     }
     flip_case(rng, &g, g.rows * g.cols);
     printf("%d %d\n", g.rows, g.cols);
@@ -195,7 +196,7 @@ static void swap_case(uint64_t *rng, grid *start, grid *target)
     for (int c = 0; c < SWAP_CELLS; c++)
         cell[c] = get_cell(start, c / 4, c % 4);
     for (int c = SWAP_CELLS - 1; c > 0; c--) {
-        int o = (int)rnd(rng, (uint64_t)c + 1), t = cell[c];
+        int o = (int)below(rng, (uint64_t)c + 1), t = cell[c];
         cell[c] = cell[o];
         cell[o] = t;
     }
@@ -228,9 +229,9 @@ static void random_name(uint64_t *rng, char *name, size_t cap)
     static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
     do {
-        size_t len = 1 + (size_t)rnd(rng, cap - 1 < 16 ? cap - 1 : 16);
+        size_t len = 1 + (size_t)below(rng, cap - 1 < 16 ? cap - 1 : 16);
         for (size_t c = 0; c < len; c++)
-            name[c] = chars[rnd(rng, sizeof chars - 1)];
+            name[c] = chars[below(rng, sizeof chars - 1)];
         name[len] = '\0';
     } while (!strcmp(name, "end"));
 }
@@ -240,11 +241,11 @@ static void gen_uva10309(const gen_opts *o, uint64_t *rng)
     char name[32];
     for (long n = 0; n < o->cases; n++) {
         grid g = {10, 10, {0}};
-        uint64_t kind = rnd(rng, 4);
+        uint64_t kind = below(rng, 4);
         if (kind == 0)
             random_grid(rng, &g);
         else /* small answers, then any up to all 100 presses */
-            pressed_plus(rng, &g, (int)rnd(rng, kind == 1 ? 11 : 101));
+            pressed_plus(rng, &g, (int)below(rng, kind == 1 ? 11 : 101));
         random_name(rng, name, sizeof name);
         printf("%s\n", name);
         print_grid(&g, "O#", 0);
@@ -259,8 +260,8 @@ static void gen_poj3185(const gen_opts *o, uint64_t *rng)
        and small answers appear */
     grid g = {1, POJ3185_BOWLS, {0}};
     uint32_t flips = 0, full = row_mask(POJ3185_BOWLS);
-    for (int k = (int)rnd(rng, POJ3185_BOWLS + 1); popcount(flips) < k;)
-        flips |= (uint32_t)1 << rnd(rng, POJ3185_BOWLS);
+    for (int k = (int)below(rng, POJ3185_BOWLS + 1); popcount64(flips) < k;)
+        flips |= (uint32_t)1 << below(rng, POJ3185_BOWLS);
     g.row[0] = (flips ^ (flips << 1) ^ (flips >> 1)) & full;
     print_grid(&g, "10", 1);
 }
@@ -270,8 +271,8 @@ static void gen_cerc07b(const gen_opts *o, uint64_t *rng)
     for (long n = 0; n < o->cases; n++) {
         grid g = {o->rows, o->cols, {0}};
         if (!g.rows) {
-            g.rows = 1 + (int)rnd(rng, CERC07B_MAX);
-            g.cols = 1 + (int)rnd(rng, CERC07B_MAX);
+            g.rows = 1 + (int)below(rng, CERC07B_MAX);
+            g.cols = 1 + (int)below(rng, CERC07B_MAX);
         }
         flip_case(rng, &g, g.rows * g.cols);
         printf("%d %d\n", g.rows, g.cols);
@@ -296,8 +297,8 @@ static void gen_acwing95(const gen_opts *o, uint64_t *rng)
     printf("%ld\n", o->cases);
     for (long n = 0; n < o->cases; n++) {
         grid g = {5, 5, {0}};
-        if (rnd(rng, 3))
-            pressed_plus(rng, &g, (int)rnd(rng, 10)); /* 0..9 presses */
+        if (below(rng, 3))
+            pressed_plus(rng, &g, (int)below(rng, 10)); /* 0..9 presses */
         else
             random_grid(rng, &g);
         complement(&g); /* presses from all lights on */
@@ -439,9 +440,9 @@ static void read_swap(input *in, uint32_t *start, uint32_t *target,
     expect_end(in);
     *start = to_bits(&a);
     *target = to_bits(&b);
-    if (popcount(*start) != popcount(*target))
+    if (popcount64(*start) != popcount64(*target))
         bad(in, "the boards have %d and %d 1s: no swaps join them",
-            popcount(*start), popcount(*target));
+            popcount64(*start), popcount64(*target));
     swap_bfs(*start, s);
 }
 
@@ -685,7 +686,7 @@ static void st_exhaustive(tally *t, int rows, int cols)
         from_bits(&gl, least[e]);
         matrix_string(&gs, a);
         matrix_string(&gl, b);
-        int k = popcount(s);
+        int k = popcount64(s);
         if (fewest[e] == NO_WAY || k < fewest[e] ||
             (k == fewest[e] && strcmp(a, b) < 0)) {
             fewest[e] = (unsigned char)k;
@@ -779,7 +780,7 @@ static void st_bowls(tally *t, uint64_t *rng)
            "not 2^19",
            solvable);
     for (int k = 0; k < 20 * SAMPLE_BOARDS; k++) {
-        uint32_t b = (uint32_t)rnd(rng, (uint64_t)1 << POJ3185_BOWLS);
+        uint32_t b = (uint32_t)below(rng, (uint64_t)1 << POJ3185_BOWLS);
         int want = table[b] == NO_WAY ? -1 : table[b];
         expect(t, bowls_chase(b) == want,
                "poj3185 bowls %#x: chase %d, "
@@ -847,7 +848,7 @@ static void st_refrigerator(tally *t)
         }
         expect(t,
                fewest[b] != NO_WAY && set[b] == want &&
-                   fewest[b] == popcount(want),
+                   fewest[b] == popcount64(want),
                "poj2965 board %#x: table "
                "presses %#x, closed form %#x",
                b, set[b], want);
@@ -862,7 +863,7 @@ static void st_refrigerator(tally *t)
 static int swap_matching(uint32_t a, uint32_t b)
 {
     enum { MAX_TOKENS = SWAP_CELLS / 2 };
-    if (popcount(a) > MAX_TOKENS) {
+    if (popcount64(a) > MAX_TOKENS) {
         a ^= 0xFFFFu;
         b ^= 0xFFFFu;
     }
@@ -878,7 +879,7 @@ static int swap_matching(uint32_t a, uint32_t b)
     for (int m = 0; m < 1 << k; m++)
         cost[m] = m ? 1 << 20 : 0;
     for (int m = 0; m < 1 << k; m++) {
-        int j = popcount((uint32_t)m);
+        int j = popcount64((uint32_t)m);
         for (int x = 0; j < k && x < k; x++) {
             if ((m >> x) & 1)
                 continue;
@@ -903,7 +904,7 @@ static void st_swaps(tally *t, uint64_t *rng)
         for (int n = 0; n < SWAP_TARGETS; n++) {
             swap_case(rng, &a, &b);
             uint32_t target = to_bits(&b);
-            if (popcount(target) != popcount(start))
+            if (popcount64(target) != popcount64(start))
                 continue;
             expect(t, s->dist[target] == swap_matching(start, target),
                    "swaps %#x to %#x: BFS %d, matching %d", start, target,

@@ -8,7 +8,8 @@
  * column c (the leftmost is bit 0).  The table method numbers cell (r,c)
  * r*cols+c of a uint32_t instead (to_bits, from_bits; at most 20 cells).
  * Every function here borrows its pointer arguments; what it allocates it
- * says, and the caller frees.
+ * says, and the caller frees.  die(), the random numbers and decimal() are
+ * refutil.h's (judgeref.c names itself with REF_NAME).
  */
 #ifndef GRIDBFS_TESTS_JUDGEREF_H
 #define GRIDBFS_TESTS_JUDGEREF_H
@@ -19,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "refutil.h"
 
 #define MAX_SIDE 16        /* the largest judge board: cerc07b's 16x16 */
 #define TABLE_MAX_CELLS 20 /* the table method's 2^N entries */
@@ -34,33 +37,6 @@
 #define GEN_DEFAULT_CASES 10     /* gen -n of multi-case profiles */
 #define GEN_MAX_CASES 1000000
 
-_Noreturn static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("judgeref: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
-/* ---- random numbers ------------------------------------------------ */
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 (n >= 1; the bias of % is far below 2^-40). */
-static uint64_t rnd(uint64_t *s, uint64_t n)
-{
-    return splitmix64(s) % n;
-}
-
 /* ---- boards -------------------------------------------------------- */
 
 typedef struct grid {
@@ -72,14 +48,6 @@ typedef struct gen_opts {
     long cases;     /* multi-case layouts: how many cases */
     int rows, cols; /* -s, or 0 for a random size */
 } gen_opts;
-
-static int popcount(uint32_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
 
 static uint32_t row_mask(int cols)
 {
@@ -266,7 +234,7 @@ static int chase_best(const grid *g, grid *best, long *solutions)
             /* the only presses left that can clear row r-1 */
             uint32_t p = r ? left.row[r - 1] : first;
             press.row[r] = p;
-            count += popcount(p);
+            count += popcount64(p);
             left.row[r] ^= (p ^ (p << 1) ^ (p >> 1)) & full;
             if (r > 0)
                 left.row[r - 1] ^= p;
@@ -352,9 +320,7 @@ typedef struct input {
 /* Read all of FILE ('-': standard input); dies when it cannot. */
 static void open_input(input *in, const char *name)
 {
-    FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-    if (!f)
-        die("%s: cannot open", name);
+    FILE *f = open_or_die(name);
     memset(in, 0, sizeof *in);
     in->name = strcmp(name, "-") ? name : "<stdin>";
     size_t cap = 0;
@@ -494,17 +460,6 @@ static int one_word(const char *line, char *word, size_t cap)
     memcpy(word, line, len);
     word[len] = '\0';
     return 1;
-}
-
-/* A non-negative decimal number spanning all of s (no sign, no leading
-   zero), else -1. */
-static long decimal(const char *s)
-{
-    if (!*s || strlen(s) > 9 || s[strspn(s, "0123456789")])
-        return -1;
-    if (s[0] == '0' && s[1])
-        return -1;
-    return atol(s);
 }
 
 /* ---- reading a candidate output (check) ---------------------------- */

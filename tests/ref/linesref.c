@@ -63,11 +63,14 @@
  * a check or self-test failed, 2 usage or input error.
  */
 #define _POSIX_C_SOURCE 200809L
+#define REF_NAME "linesref"
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "refutil.h"
 
 #define MAX_SIDE 32
 #define SUBSET_CELLS 16 /* the subsets table has 2^(R*C) entries */
@@ -104,28 +107,6 @@ typedef struct table {
 static table tables[SIZES_MAX];
 static int ntables;
 static uint64_t rnd_state;
-
-_Noreturn static void die(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-_Noreturn static void die(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    fputs("linesref: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
-static uint64_t rnd(void) /* xorshift64 */
-{
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
-}
 
 /* Change handle (r,c) of b: its row and its column, itself once. */
 static void change(board *b, int r, int c)
@@ -512,7 +493,9 @@ static int read_record(FILE *f, const char *name, long *lineno, const opts *o,
     return 1;
 }
 
-static FILE *open_or_die(const char *path)
+/* Not refutil.h's open_or_die(): its message, "cannot open FILE", is
+   kept as it was. */
+static FILE *open_path(const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 
@@ -542,19 +525,21 @@ static void random_board(const opts *o, int solvable, board *b)
     b->rows = o->rows;
     b->cols = o->cols;
     if (!solvable) {
-        int density = (int)(rnd() % 9) + 1; /* ninths of the cells are 1 */
+        /* ninths of the cells are 1 */
+        int density = (int)(xorshift64(&rnd_state) % 9) + 1;
         for (int i = 0; i < b->rows; i++)
             for (int j = 0; j < b->cols; j++)
-                b->v[i][j] = rnd() % 9 < (uint64_t)density;
+                b->v[i][j] = xorshift64(&rnd_state) % 9 < (uint64_t)density;
         return;
     }
-    unsigned char colour = o->goal == GOAL_UNIFORM ? rnd() >> 40 & 1 : 0;
+    unsigned char colour =
+        o->goal == GOAL_UNIFORM ? xorshift64(&rnd_state) >> 40 & 1 : 0;
     for (int i = 0; i < b->rows; i++)
         for (int j = 0; j < b->cols; j++)
             b->v[i][j] = colour;
     for (int i = 0; i < b->rows; i++)
         for (int j = 0; j < b->cols; j++)
-            if (rnd() >> 40 & 1)
+            if (xorshift64(&rnd_state) >> 40 & 1)
                 change(b, i, j);
 }
 
@@ -593,7 +578,7 @@ static void print_answer(int m)
 
 static int cmd_solve(const opts *o, const char *path)
 {
-    FILE *f = open_or_die(path);
+    FILE *f = open_path(path);
     long lineno = 0;
     board b;
 
@@ -661,7 +646,7 @@ static void check_one(const opts *o, FILE *out, long rec, const board *b,
 
 static int cmd_check(const opts *o, const char *records, const char *output)
 {
-    FILE *in = open_or_die(records), *out = open_or_die(output);
+    FILE *in = open_path(records), *out = open_path(output);
     long lineno = 0, rec = 0;
     int bad = 0;
     board b;
@@ -744,7 +729,7 @@ static int selftest_big(void)
 
             for (int i = 0; i < rows; i++)
                 for (int j = 0; j < cols; j++)
-                    if ((y.v[i][j] = rnd() >> 40 & 1)) {
+                    if ((y.v[i][j] = xorshift64(&rnd_state) >> 40 & 1)) {
                         change(&b, i, j);
                         ny++;
                     }

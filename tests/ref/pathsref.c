@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "refutil.h"
+
 #define SIDE 4
 #define STATES (1u << (SIDE * SIDE))
 #define MAX_MOVES 32
@@ -55,14 +57,6 @@ typedef struct walk {
     int path[MAX_DEPTH];
     uint64_t rng;
 } walk;
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static int bit(int r, int c)
 {
@@ -180,7 +174,7 @@ static int descend(walk *w, uint16_t b, int d)
     for (int m = 0; m < p->nmoves; m++)
         order[m] = m;
     for (int m = p->nmoves - 1; m > 0; m--) {
-        int j = (int)(next_random(&w->rng) % (uint64_t)(m + 1));
+        int j = (int)below(&w->rng, (uint64_t)(m + 1));
         int t = order[m];
         order[m] = order[j];
         order[j] = t;

@@ -44,7 +44,7 @@
  * self-test failed, 2 usage or input error.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
+#define REF_NAME "swapref"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,43 +69,6 @@ typedef struct params {
     uint64_t seed;
     int size_tokens;
 } params;
-
-_Noreturn static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("swapref: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(uint64_t *s, uint64_t n)
-{
-    return splitmix64(s) % n; /* bias irrelevant for test data */
-}
-
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-static uint64_t full_mask(int n)
-{
-    return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-}
 
 /* ---- the matching minimum -------------------------------------------- */
 
@@ -209,38 +172,17 @@ static int adjacent(const params *p, int rows, int cols, int i, int j)
     return 0;
 }
 
-/* ---- board text ------------------------------------------------------ */
-
-static void print_board(const params *p, int rows, int cols, uint64_t b)
-{
-    for (int r = 0; r < rows; r++) {
-        if (r)
-            putchar('/');
-        for (int c = 0; c < cols; c++)
-            putchar(((b >> (r * cols + c)) & 1) ? p->one : p->zero);
-    }
-    if (rows == 1)
-        putchar('/');
-}
-
 /* How the records look under p: a start and a target, of at most MAX_CELLS
    cells; no other check of the size. */
 static record_form form_of(const params *p)
 {
     return (record_form){.boards = 2,
                          .max_cells = MAX_CELLS,
+                         .ctx = p,
                          .rows = p->rows,
                          .cols = p->cols,
                          .one = p->one,
                          .zero = p->zero};
-}
-
-static FILE *open_or_die(const char *name)
-{
-    FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-    if (!f)
-        die("%s: cannot open", name);
-    return f;
 }
 
 /* ---- modes ----------------------------------------------------------- */
@@ -278,67 +220,12 @@ static int mode_gen(const params *p, long count)
         uint64_t b = random_board(&seed, n, kt);
         if (p->size_tokens)
             printf("size=%dx%d ", p->rows, p->cols);
-        print_board(p, p->rows, p->cols, a);
+        print_board(p->one, p->zero, p->rows, p->cols, a);
         putchar(' ');
-        print_board(p, p->rows, p->cols, b);
+        print_board(p->one, p->zero, p->rows, p->cols, b);
         putchar('\n');
     }
     return 0;
-}
-
-static int mode_solve(const params *p, const char *name)
-{
-    FILE *f = open_or_die(name);
-    char *buf = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    record rec = {0};
-    const record_form form = form_of(p);
-    while (read_record(&form, f, name, &lineno, &buf, &cap, &rec)) {
-        int m = minimum(p, rec.rows, rec.cols, rec.start, rec.target);
-        if (m < 0)
-            puts("Impossible");
-        else
-            printf("%d\n", m);
-    }
-    free(rec.text);
-    free(buf);
-    return 0;
-}
-
-static int out_line(FILE *f, char **buf, size_t *cap, long *lineno)
-{
-    ssize_t got = getline(buf, cap, f);
-    if (got < 0)
-        return 0;
-    (*lineno)++;
-    if (got && (*buf)[got - 1] == '\n')
-        (*buf)[got - 1] = '\0';
-    return 1;
-}
-
-static long decimal(const char *s)
-{
-    if (!*s || strlen(s) > 9 || s[strspn(s, "0123456789")])
-        return -1;
-    if (s[0] == '0' && s[1])
-        return -1;
-    return atol(s);
-}
-
-static int failures;
-
-static void fail(const record *rec, long outline, const char *fmt, ...)
-{
-    va_list ap;
-    if (++failures > MAX_REPORTS)
-        return;
-    va_start(ap, fmt);
-    printf("record line %ld \"%s\", output line %ld: ", rec->line, rec->text,
-           outline);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
 }
 
 /* Parse one swap line into 0-based cells; 0 when malformed. */
@@ -373,50 +260,60 @@ static int parse_swap(const record *rec, const char *s, int *i, int *j)
     return 1;
 }
 
-static int check_one(const params *p, const record *rec, FILE *out, char **buf,
-                     size_t *cap, long *outno)
+/* The answer to one record (record_answer). */
+static int answer(const void *ctx, const record *rec)
 {
-    int want = minimum(p, rec->rows, rec->cols, rec->start, rec->target);
-    if (!out_line(out, buf, cap, outno)) {
-        fail(rec, *outno, "output ended");
+    return minimum(ctx, rec->rows, rec->cols, rec->start, rec->target);
+}
+
+/* Check one record's count and swaps, a record_checker; returns 0 when
+   the output ran out of lines. */
+static int check_one(const void *ctx, const record *rec, record_check *ck)
+{
+    const params *p = ctx;
+    int want = answer(ctx, rec);
+    if (!out_line(ck)) {
+        fail(ck, rec, ck->lineno, "output ended");
         return 0;
     }
-    long at = *outno;
-    if (!strcmp(*buf, "Impossible")) {
+    long at = ck->lineno;
+    if (!strcmp(ck->line, "Impossible")) {
         if (want >= 0)
-            fail(rec, at, "Impossible, but %d swaps solve it", want);
+            fail(ck, rec, at, "Impossible, but %d swaps solve it", want);
         return 1;
     }
-    long n = decimal(*buf);
+    long n = decimal(ck->line);
     if (n < 0) {
-        fail(rec, at, "expected a count or Impossible, got \"%s\"", *buf);
+        fail(ck, rec, at, "expected a count or Impossible, got \"%s\"",
+             ck->line);
         return 1;
     }
     if (want < 0)
-        fail(rec, at, "answer %ld, but the numbers of 1-cells differ", n);
+        fail(ck, rec, at, "answer %ld, but the numbers of 1-cells differ", n);
     else if (n != want)
-        fail(rec, at, "answer %ld, minimum is %d", n, want);
+        fail(ck, rec, at, "answer %ld, minimum is %d", n, want);
     uint64_t s = rec->start;
     int bad = 0;
     for (long k = 0; k < n; k++) {
-        if (!out_line(out, buf, cap, outno)) {
-            fail(rec, *outno, "output ended inside the swaps");
+        if (!out_line(ck)) {
+            fail(ck, rec, ck->lineno, "output ended inside the swaps");
             return 0;
         }
         int i, j;
         if (bad)
             continue;
-        if (!parse_swap(rec, *buf, &i, &j)) {
+        if (!parse_swap(rec, ck->line, &i, &j)) {
             bad = 1;
-            fail(rec, *outno, "swap \"%s\" is not %s on the board", *buf,
+            fail(ck, rec, ck->lineno, "swap \"%s\" is not %s on the board",
+                 ck->line,
                  rec->rows > 9 || rec->cols > 9 ? "\"r1 c1 r2 c2\""
                                                 : "\"abcd\"");
             continue;
         }
         if (!adjacent(p, rec->rows, rec->cols, i, j)) {
             bad = 1;
-            fail(rec, *outno, "swap \"%s\" joins cells that are not adjacent",
-                 *buf);
+            fail(ck, rec, ck->lineno,
+                 "swap \"%s\" joins cells that are not adjacent", ck->line);
             continue;
         }
         uint64_t bi = (s >> i) & 1, bj = (s >> j) & 1;
@@ -424,34 +321,8 @@ static int check_one(const params *p, const record *rec, FILE *out, char **buf,
             s ^= ((uint64_t)1 << i) | ((uint64_t)1 << j);
     }
     if (!bad && s != rec->target)
-        fail(rec, at, "the %ld swaps do not reach the target", n);
+        fail(ck, rec, at, "the %ld swaps do not reach the target", n);
     return 1;
-}
-
-static int mode_check(const params *p, const char *records, const char *output)
-{
-    FILE *f = open_or_die(records), *out = open_or_die(output);
-    char *buf = NULL, *obuf = NULL;
-    size_t cap = 0, ocap = 0;
-    long lineno = 0, outno = 0, nrec = 0;
-    record rec = {0};
-    const record_form form = form_of(p);
-    while (read_record(&form, f, records, &lineno, &buf, &cap, &rec)) {
-        nrec++;
-        if (!check_one(p, &rec, out, &obuf, &ocap, &outno))
-            break;
-    }
-    if (out_line(out, &obuf, &ocap, &outno)) {
-        failures++;
-        printf("output line %ld \"%s\": more output than records\n", outno,
-               obuf);
-    }
-    if (failures)
-        printf("%d failure(s) in %ld records\n", failures, nrec);
-    free(rec.text);
-    free(buf);
-    free(obuf);
-    return failures ? 1 : 0;
 }
 
 /* ---- self-test --------------------------------------------------------- */
@@ -637,12 +508,7 @@ int main(int argc, char **argv)
             if (!parse_size(v, &p.rows, &p.cols, MAX_CELLS))
                 die("bad size %s", v);
             break;
-        case 'c':
-            if (strlen(v) != 2 || v[0] == v[1] || v[0] == '/' || v[1] == '/')
-                die("bad cells %s", v);
-            p.one = v[0];
-            p.zero = v[1];
-            break;
+        case 'c': parse_cells(v, &p.one, &p.zero); break;
         case 'k': {
             char tail;
             if (sscanf(v, "%d-%d%c", &p.kmin, &p.kmax, &tail) != 2) {
@@ -658,12 +524,13 @@ int main(int argc, char **argv)
         default: usage();
         }
     }
+    const record_form form = form_of(&p);
     if (!strcmp(mode, "gen") && nargs == 1)
         return mode_gen(&p, atol(args[0]));
     if (!strcmp(mode, "solve") && nargs == 1)
-        return mode_solve(&p, args[0]);
+        return records_solve(&form, args[0], answer);
     if (!strcmp(mode, "check") && nargs == 2)
-        return mode_check(&p, args[0], args[1]);
+        return records_check(&form, args[0], args[1], check_one);
     if (!strcmp(mode, "selftest") && nargs == 0)
         return mode_selftest(count > 0 ? count : SELFTEST_STARTS);
     usage();
