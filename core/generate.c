@@ -31,6 +31,13 @@
    less than starting the threads (the bytes are the same either way). */
 #define THREADS_PAY_NS 5000
 #define PATTERN_MAX 512 /* bytes of a parameter's value */
+/* A layout parameter's random patterns: at most PLANS_MAX taken (each
+   with its plan, and perhaps a table) and FRESH_MAX drawn (each a rule
+   instance, refused or not).  Past either, puzzles draw among the patterns
+   taken, so memory stays bounded: timus1122 has 512 patterns, a plugin's
+   parameter may have 2^64. */
+#define PLANS_MAX 1024
+#define FRESH_MAX 16384
 #define PATH_BYTES 4096
 #define NAME_PREFIX "case" /* a layout's name line: case1, case2... */
 
@@ -173,6 +180,7 @@ typedef struct gen {
     sample_ask ask;
     sample_plan **plans;
     size_t nplans;
+    uint32_t fresh; /* random patterns made instances so far */
 } gen;
 
 /* The plan of instance in, made on first use (on the calling thread). */
@@ -210,18 +218,27 @@ static void random_pattern(const gen *g, sample_rng *r, char *buf)
 
 /* The instance puzzle r draws: the base, or with a layout parameter one
    of a random pattern that the plugin takes and that can give what was
-   asked (else the profile's own pattern). */
+   asked (past PLANS_MAX or FRESH_MAX, one of those taken before), else
+   the profile's own pattern. */
 static sample_plan *draw_plan(gen *g, sample_rng *r)
 {
     if (!g->pattern)
         return plan_of(g, g->base);
     char pattern[PATTERN_MAX];
     for (int i = 0; i < PATTERN_TRIES; i++) {
-        random_pattern(g, r, pattern);
-        rule_inst *in = rules_choose(g->rs, NULL, NULL, 0, 0, pattern);
-        if (in->error)
-            continue;
-        sample_plan *p = plan_of(g, in);
+        sample_plan *p;
+        if (g->nplans < PLANS_MAX && g->fresh < FRESH_MAX) {
+            g->fresh++;
+            random_pattern(g, r, pattern);
+            rule_inst *in = rules_choose(g->rs, NULL, NULL, 0, 0, pattern);
+            if (in->error)
+                continue;
+            p = plan_of(g, in);
+        } else if (g->nplans) {
+            p = g->plans[sample_below(r, g->nplans)];
+        } else {
+            break;
+        }
         if (sample_plan_can(p))
             return p;
     }

@@ -164,6 +164,34 @@ EOF
     [ "$(tail -n +2 pat.in | awk 'NR % 8 >= 6 || NR % 8 == 0' | sort -u | wc -l)" -gt 4 ]
 }
 
+@test "a layout parameter of 2^40 values (the toggle test plugins' pattern): memory stays flat, at most 1,024 patterns taken, every case read back and answered" {
+    requires /usr/bin/time
+    printf 'rules:\n  many:\n    plugin: old-abi\n    size: 4x4\n    pattern: "%s"\n    layout: {count: true, param: pattern, param_rows: 1}\n' \
+        0101010101010101010101010101010101010101 >many.yaml
+    local n
+    local -a peak
+    for n in 2000 16000; do
+        # ASan keeps little of what is freed, so that RSS is what is held
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+            /usr/bin/time -f '%M' -o peak "$GRIDBFS" -P "$GRIDBFS_TEST_PLUGINS" \
+            -c many.yaml -r many --generate $n --seed 7 >"many$n.in"
+        peak+=("$(tail -n 1 peak)")
+    done
+    # each case: 4 rows, then its pattern of 40 0s and 1s; drawn, but no
+    # more than 1,024 of them (and the profile's own)
+    local patterns
+    patterns=$(awk 'NR > 1 && NR % 5 == 1' many16000.in | sort -u)
+    assert_equal "$(grep -cvx '[01]\{40\}' <<<"$patterns")" 0
+    (($(wc -l <<<"$patterns") > 1000 && $(wc -l <<<"$patterns") <= 1025)) ||
+        fail "$(wc -l <<<"$patterns") patterns in 16,000 cases"
+    # read back, every case answered: a toggle takes one move a 1-cell
+    read_back many many16000.in -P "$GRIDBFS_TEST_PLUGINS" -c many.yaml
+    assert_equal "$(cat many16000.in.out)" "$(awk 'NR > 1 && NR % 5 != 1 { gsub(/0/, ""); s += length($0) }
+        NR > 1 && NR % 5 == 0 { print s; s = 0 }' many16000.in)"
+    # peak RSS in KiB: eight times the cases may cost at most 4 MiB more
+    ((peak[1] < peak[0] + 4096)) || fail "${peak[0]} KiB for 2,000 cases, ${peak[1]} KiB for 16,000"
+}
+
 # ---- distances: exact, by each method -----------------------------------
 
 @test "--distance D and A-B from a distance table: poj1753, acwing95, flipfive, cerc07b, poj1222 are at exactly that distance per judgeref" {

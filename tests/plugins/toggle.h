@@ -2,7 +2,10 @@
  * toggle.h - a tiny working rule shared by the ABI test plugins: each move
  * toggles one cell ('1'/'0'), goal all 0, so the answer is the number of
  * 1-cells.  Any size RxC of at most 64 cells.  Its goals and destroy
- * operations are goal_all_zero and destroy, from stubs.h.
+ * operations are goal_all_zero and destroy, from stubs.h.  A parameter
+ * pattern, 1 to 64 of 0 and 1, is checked and ignored: a layout that reads
+ * each case's pattern has 2^64 values to draw from, where the built-in
+ * rules' most is timus1122's 512.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,14 +19,19 @@ static int create(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err)
 {
     unsigned r = 0, c = 0;
-    for (size_t i = 0; i < nparams; i++)
+    for (size_t i = 0; i < nparams; i++) {
+        const char *v = params[i].value;
         if (strcmp(params[i].key, "size") == 0 &&
-            (sscanf(params[i].value, "%ux%u", &r, &c) != 2 || r < 1 || c < 1 ||
-             r * c > 64)) {
-            snprintf(err->text, err->cap, "size: expected RxC of 64 cells");
-            err->param = (long)i;
+            (sscanf(v, "%ux%u", &r, &c) != 2 || r < 1 || c < 1 || r * c > 64)) {
+            refuse(err, (long)i, "size: expected RxC of 64 cells");
             return -1;
         }
+        if (strcmp(params[i].key, "pattern") == 0 &&
+            (!*v || strlen(v) > 64 || v[strspn(v, "01")])) {
+            refuse(err, (long)i, "pattern: expected 1 to 64 of 0 and 1");
+            return -1;
+        }
+    }
     rule->inst = (void *)(uintptr_t)(r * c); /* all it needs: the cells */
     rule->rows = r;
     rule->cols = c;
@@ -47,6 +55,7 @@ static int move_text(const void *inst, uint32_t move, int style, char *buf,
 
 static const gridbfs_param_doc params[] = {
     {"size", "4x4", "board size RxC, at most 64 cells"},
+    {"pattern", "0", "1 to 64 of 0 and 1, ignored"},
     {NULL, NULL, NULL},
 };
 
