@@ -61,6 +61,17 @@ size_t text_utf8_len(const unsigned char *s)
     return n;
 }
 
+/* Whether the character u[0..n) is a control: C0, DEL, C1 (U+0080 to
+   U+009F: NEL breaks lines, CSI starts escapes) or U+2028 and U+2029,
+   Unicode's line and paragraph separators. */
+static int is_control(const unsigned char *u, size_t n)
+{
+    return (n == 1 && (u[0] < 0x20 || u[0] == 0x7f)) ||
+           (n == 2 && u[0] == 0xC2 && u[1] < 0xA0) ||
+           (n == 3 && u[0] == 0xE2 && u[1] == 0x80 &&
+            (u[2] == 0xA8 || u[2] == 0xA9));
+}
+
 const char *text_quote(char *buf, size_t cap, const char *s)
 {
     const unsigned char *u = (const unsigned char *)(s ? s : "");
@@ -68,8 +79,8 @@ const char *text_quote(char *buf, size_t cap, const char *s)
 
     while (*u) {
         size_t n = text_utf8_len(u);
-        int shown = n > 0 && *u >= 0x20 && *u != 0x7f;
-        size_t w = shown ? n : 1;
+        int shown = n > 0 && !is_control(u, n);
+        size_t w = shown ? n : 1; /* bytes written: the character, or '?' */
         if (len + w + 1 > cap) {
             memcpy(buf + cut, "...", 4);
             return buf;
@@ -79,7 +90,7 @@ const char *text_quote(char *buf, size_t cap, const char *s)
         else
             buf[len] = '?';
         len += w;
-        u += w;
+        u += n ? n : 1;
         if (len + 4 <= cap)
             cut = len;
     }

@@ -34,8 +34,9 @@ int text_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols);
 
 /*
  * User text s made safe for a one-line message, into buf (cap bytes, at
- * least 4): control characters (line breaks too), DEL and bytes that are
- * not valid UTF-8 become '?', and text that does not fit is cut at a
+ * least 4): control characters (C0 and C1, line breaks too, U+2028 and
+ * U+2029), DEL and bytes that are not valid UTF-8 become '?', and text
+ * that does not fit is cut at a
  * character boundary
  * and ends with "...".  Returns buf.  Everything a message shows that came
  * from a user or a plugin goes through here, so no input can forge a

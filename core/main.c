@@ -45,6 +45,8 @@ typedef struct ctx {
     int quiet, stats, no_header;
     int show; /* --show */
     int check_config, list_rules;
+    char **files; /* the FILE operands, in order */
+    int nfiles;
     const char *check;     /* --check ANSWERS */
     enum check_mode judge; /* --testlib or --kattis, else CHECK_REPORT */
     int census;            /* --census */
@@ -203,7 +205,25 @@ static int option_value(ctx *c, int o, const char *arg)
     return 0;
 }
 
-/* Parse the command line; returns -1 after a usage error, 1 to exit 0. */
+/* Append argv[from..to) to c's FILE operands. */
+static void add_files(ctx *c, char **argv, int from, int to)
+{
+    if (to <= from)
+        return;
+    c->files = xreallocarray(c->files, (size_t)(c->nfiles + to - from),
+                             sizeof *c->files);
+    while (from < to)
+        c->files[c->nfiles++] = argv[from++];
+}
+
+/*
+ * Parse the command line; returns -1 after a usage error, 1 to exit 0.
+ * Options and FILEs may come in any order, but --testlib and --kattis end
+ * the options: what follows them is the judge's files as testlib and
+ * Kattis give them (testlib's -appes, a name with a leading '-').  Every
+ * fault is said, so that a --testlib after one is known (its failures
+ * exit 3).
+ */
 static int parse_options(ctx *c, int argc, char **argv)
 {
     static const struct option longs[] = {
@@ -234,11 +254,14 @@ static int parse_options(ctx *c, int argc, char **argv)
         GENERATE_LONG_OPTIONS,
         {NULL, 0, NULL, 0}};
     char err[MSG_MAX];
-    int o;
+    int o, bad = 0, unknown = 0; /* unknown: getopt said what */
 
-    while ((o = getopt_long(argc, argv, "c:r:s:f:po:j:P:qhV", longs, NULL)) !=
+    argv[0] = PROGRAM_NAME; /* getopt's messages begin with it */
+    /* "-": FILEs come back in order, as option 1 */
+    while ((o = getopt_long(argc, argv, "-c:r:s:f:po:j:P:qhV", longs, NULL)) !=
            -1) {
         switch (o) {
+        case 1: add_files(c, argv, optind - 1, optind); break;
         case 'c':
             c->config_files = xreallocarray(
                 c->config_files, c->nconfig_files + 1, sizeof *c->config_files);
@@ -248,10 +271,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 's':
         case 'f':
         case 'j':
-        case OPT_ONES:
-            if (option_value(c, o, optarg))
-                return -1;
-            break;
+        case OPT_ONES: bad |= option_value(c, o, optarg) != 0; break;
         case 'p': c->path = 1; break;
         case OPT_NO_PATH: c->path = -1; break;
         case OPT_NO_HEADER: c->no_header = 1; break;
@@ -269,8 +289,12 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
         case OPT_CHECK: c->check = optarg; break;
-        case OPT_TESTLIB: c->judge = CHECK_TESTLIB; break;
-        case OPT_KATTIS: c->judge = CHECK_KATTIS; break;
+        case OPT_TESTLIB:
+        case OPT_KATTIS:
+            c->judge = o == OPT_TESTLIB ? CHECK_TESTLIB : CHECK_KATTIS;
+            add_files(c, argv, optind, argc);
+            optind = argc;
+            break;
         case GENERATE_OPT_GENERATE:
         case GENERATE_OPT_SEED:
         case GENERATE_OPT_DISTANCE:
@@ -279,26 +303,30 @@ static int parse_options(ctx *c, int argc, char **argv)
             if (generate_option(&c->gen, o, optarg, err, sizeof err) == 0)
                 break;
             msg("%s", err);
-            return -1;
+            bad = 1;
+            break;
         case OPT_CENSUS: c->census = 1; break;
         case 'h': usage(stdout); return 1;
         case 'V':
             printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
             return 1;
-        default:
-            fputs("Try 'gridbfs --help' for more information.\n", stderr);
-            return -1;
+        default: bad = unknown = 1; break;
         }
     }
+    add_files(c, argv, optind, argc); /* after "--" */
+    if (unknown)
+        fputs("Try 'gridbfs --help' for more information.\n", stderr);
+    if (bad)
+        return -1;
     if (c->ones >= 0 && !c->census) {
         msg("--ones: only with --census");
         return -1;
     }
-    if ((c->judge || c->check) + c->gen.given + c->census + c->show > 1) {
-        msg("--check (--testlib, --kattis), --generate (--seed, "
-            "--distance, --impossible, --spaced), --census and --show are "
-            "modes of their own: give one");
+    if (!!c->judge + !!c->check + c->gen.given + c->census + c->show > 1) {
+        msg("--check, --testlib, --kattis, --generate (--seed, --distance, "
+            "--impossible, --spaced), --census and --show are modes of "
+            "their own: give one");
         return -1;
     }
     return 0;
@@ -677,15 +705,15 @@ static void close_output(ctx *c)
  * How progress shows (the last of --progress and --no-progress wins): on
  * a terminal, one line redrawn in place; forced into a file or a pipe,
  * plain lines; by default only on a terminal, and not while the user
- * types the input on one (the echo would land on the line).  files NULL:
- * no input is read (--census).
+ * types the input on one (the echo would land on the line).  reads: 1
+ * when the mode reads c's FILEs (standard input without any), 0 for
+ * --census, which reads none.
  */
-static enum progress_mode choose_progress(const ctx *c, char *const *files,
-                                          int nfiles)
+static enum progress_mode choose_progress(const ctx *c, int reads)
 {
-    int reads_stdin = files && nfiles == 0;
-    for (int i = 0; i < nfiles; i++)
-        reads_stdin |= strcmp(files[i], "-") == 0;
+    int reads_stdin = reads && c->nfiles == 0;
+    for (int i = 0; reads && i < c->nfiles; i++)
+        reads_stdin |= strcmp(c->files[i], "-") == 0;
     int typed = reads_stdin && isatty(STDIN_FILENO);
     if (c->progress < 0 || (c->progress == 0 && typed))
         return PROGRESS_OFF;
@@ -717,11 +745,20 @@ static int census(ctx *c, int nfiles, unsigned jobs)
     census_options co = {.rules = c->rules,
                          .cfg = &c->cfg,
                          .format = c->out_format,
-                         .progress = choose_progress(c, NULL, 0),
+                         .progress = choose_progress(c, 0),
                          .ones = c->ones,
                          .jobs = jobs,
                          .out = outfile_stream(c->out)};
     return census_run(&co);
+}
+
+/* The exit status of a failure before any answer is judged: testlib's
+   FAIL (3) for --testlib, where 2 would be the contestant's presentation
+   error; else EXIT_TROUBLE (for Kattis too: anything but 42 and 43 is
+   the judge's error). */
+static int trouble(const ctx *c)
+{
+    return c->judge == CHECK_TESTLIB ? 3 : EXIT_TROUBLE;
 }
 
 static void cleanup(ctx *c)
@@ -731,6 +768,7 @@ static void cleanup(ctx *c)
     config_free(&c->cfg);
     free(c->plugin_dirs);
     free(c->config_files);
+    free(c->files);
     free(c->outbuf);
 }
 
@@ -740,9 +778,11 @@ int main(int argc, char **argv)
     if (outfile_std_fds())
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
-    if (r)
-        return r > 0 ? 0 : EXIT_TROUBLE;
-    c.status = EXIT_TROUBLE;
+    if (r) {
+        cleanup(&c);
+        return r > 0 ? 0 : trouble(&c);
+    }
+    c.status = trouble(&c);
     if (find_exe_dir(&c) || setup(&c))
         goto out;
     if (!c.format)
@@ -763,7 +803,7 @@ int main(int argc, char **argv)
         goto out;
     }
     if (c.judge || c.check) {
-        c.status = check(&c, argv + optind, argc - optind);
+        c.status = check(&c, c.files, c.nfiles);
         goto out;
     }
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
@@ -771,7 +811,7 @@ int main(int argc, char **argv)
         jobs = usable_processors();
     if (c.gen.given) { /* puzzles out instead of answers */
         char err[MSG_MAX];
-        c.status = generate_main(&c.gen, c.rules, c.output, argc - optind,
+        c.status = generate_main(&c.gen, c.rules, c.output, c.nfiles,
                                  (unsigned)jobs, err, sizeof err);
         if (err[0])
             msg("%s", err);
@@ -780,7 +820,7 @@ int main(int argc, char **argv)
     if (open_output(&c))
         goto out;
     if (c.census) {
-        c.status = census(&c, argc - optind, jobs > 0 ? (unsigned)jobs : 1);
+        c.status = census(&c, c.nfiles, jobs > 0 ? (unsigned)jobs : 1);
         goto out;
     }
     run_config rc = {
@@ -788,14 +828,14 @@ int main(int argc, char **argv)
         .rules = c.rules,
         .format = c.out_format,
         .jobs = jobs > 0 ? (unsigned)jobs : 1,
-        .progress = choose_progress(&c, argv + optind, argc - optind),
+        .progress = choose_progress(&c, 1),
         .quiet = c.quiet,
         .stats = c.stats,
         .no_header = c.no_header,
         .show = c.show ? show_mode_for(outfile_stream(c.out)) : SHOW_OFF,
         .out = outfile_stream(c.out),
     };
-    c.status = run(&rc, argv + optind, argc - optind);
+    c.status = run(&rc, c.files, c.nfiles);
 out:
     close_output(&c);
     cleanup(&c);

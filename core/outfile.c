@@ -276,6 +276,15 @@ outfile *outfile_open(const char *path, unsigned flags, char *err, size_t cap)
     if (!(o->target = follow_links(path, &through)))
         goto fail;
     int exists = stat(o->target, &st) == 0;
+    struct stat out;
+    if (through && exists && fstat(STDOUT_FILENO, &out) == 0 &&
+        out.st_dev == st.st_dev && out.st_ino == st.st_ino) {
+        /* /dev/stdout, /dev/fd/1: standard output itself, not the file it
+           is opened anew (which would start at 0, and be cut there) */
+        o->mode = TO_STDOUT;
+        o->f = stdout;
+        return o;
+    }
     if (through || (exists && !S_ISREG(st.st_mode))) {
         o->mode = DIRECT;
         if (!(o->f = fopen(path, "w")))

@@ -388,6 +388,31 @@ make_wrapper() {
     assert_equal "${stderr%%:*}" 'wrong answer case 7 (line 37)'
 }
 
+@test "check: testlib's own arguments after --testlib: -appes and names with a leading '-' are files, never options" {
+    local in=$JUDGES/p1225/sample.in
+    make_wrapper "$T/check" p1225 testlib
+    judgeref solve p1225 "$in" >"$T/jury"
+    pathsref p1225 "$in" 5 "$T" 3 >/dev/null
+    run --separate-stderr "$T/check" "$in" "$T/3.out" "$T/jury" "$T/result" -appes
+    assert_success
+    assert_equal "$(cat "$T/result")" 'ok 1 case'
+    cp "$T/3.out" "$T/-p"
+    run --separate-stderr sh -c 'cd "$1" && ./check "$2" -p jury' sh "$T" "$in"
+    assert_success
+    assert_equal "$stderr" 'ok 1 case'
+    # the checker's own trouble is testlib's FAIL (3), never the
+    # contestant's presentation error (2): an unknown option before
+    # --testlib, two modes, too many files
+    run --separate-stderr gridbfs -r p1225 --bogus --testlib "$in" "$T/3.out" "$T/jury"
+    assert_failure 3
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--bogus'"
+    run --separate-stderr gridbfs -r p1225 --check "$T/3.out" --testlib "$in" "$T/3.out" "$T/jury"
+    assert_failure 3
+    assert_regex "$stderr" 'modes of their own: give one'
+    run --separate-stderr "$T/check" "$in" "$T/3.out" "$T/jury" "$T/result" -appes extra
+    assert_failure 3
+}
+
 @test "check: Kattis convention: exit 42/43 and judgemessage.txt" {
     local in=$JUDGES/poj2965/sample.in
     make_wrapper "$T/validate" poj2965 kattis

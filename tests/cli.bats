@@ -175,10 +175,16 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
 @test "the modes --check, --generate, --census and --show are one at a time" {
     local both
     for both in '--census --generate 3' '--show --census' '--check x --generate 1' \
-        '--testlib --show' '--seed 5 --census'; do
+        '--show --kattis' '--check x --kattis' '--seed 5 --census'; do
         # shellcheck disable=SC2086 # the options, split
         run -2 --separate-stderr gridbfs $both </dev/null
         assert_output ''
-        assert_equal "$stderr" "gridbfs: --check (--testlib, --kattis), --generate (--seed, --distance, --impossible, --spaced), --census and --show are modes of their own: give one"
+        assert_equal "$stderr" "gridbfs: --check, --testlib, --kattis, --generate (--seed, --distance, --impossible, --spaced), --census and --show are modes of their own: give one"
     done
+    # under --testlib the checker's own trouble is testlib's FAIL, 3
+    run -3 --separate-stderr gridbfs --show --testlib </dev/null
+    assert_regex "$stderr" 'modes of their own: give one$'
+    # after --testlib everything is a file, an option's name too
+    run -3 --separate-stderr gridbfs --testlib --show </dev/null
+    assert_equal "$stderr" 'gridbfs: --testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]'
 }

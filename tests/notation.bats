@@ -63,10 +63,14 @@ setup() {
     assert_regex "$stderr" "^gridbfs: evil\?gridbfs: forged.txt:1: fake\?\[31m\.missing: No such file"
 }
 
-@test "bytes that are not UTF-8, and control bytes, in an unknown key= are shown as '?'" {
+@test "bytes that are not UTF-8, and control characters, in an unknown key= are shown as '?'" {
     run -1 --separate-stderr gridbfs <<<$'b\xffd\x01e=1 '"$S1"
     assert_output invalid
     assert_equal "$stderr" "gridbfs: <stdin>:1: unknown key 'b?d?e=' (expected id=, rule= or size=)"
+    # C1 controls (NEL U+0085, CSI U+009B) and the line and paragraph
+    # separators U+2028, U+2029: one '?' each
+    run -1 --separate-stderr gridbfs <<<$'a\u0085b\u009bc\u2028d\u2029e=1 '"$S1"
+    assert_equal "$stderr" "gridbfs: <stdin>:1: unknown key 'a?b?c?d?e=' (expected id=, rule= or size=)"
     # valid UTF-8 is kept as it is
     run -1 --separate-stderr gridbfs <<<"clé=1 $S1"
     assert_equal "$stderr" "gridbfs: <stdin>:1: unknown key 'clé=' (expected id=, rule= or size=)"

@@ -64,6 +64,16 @@ only_old() {
     assert_output '4'
 }
 
+@test "-o /dev/stdout into a file the shell opened is standard output: written where it stands, nothing before it cut" {
+    { echo before; gridbfs -o /dev/stdout "$BATS_TEST_TMPDIR/in"; echo after; } >"$d/file"
+    run cat "$d/file"
+    assert_output $'before\n4\nafter'
+    echo old >"$d/log"
+    gridbfs -o /dev/fd/1 "$BATS_TEST_TMPDIR/in" >>"$d/log"
+    run cat "$d/log"
+    assert_output $'old\n4'
+}
+
 @test "-o through a symlink to a device writes the device" {
     mknod "$d/null" c 1 3 2>/dev/null && echo >"$d/null" ||
         skip "cannot make a device node here"
