@@ -64,13 +64,14 @@ static void text_head(const census_result *r, strbuf *sb)
               text_quote(name, sizeof name, r->in->name), r->in->plugin->name,
               r->rows, r->cols);
     if (r->method == CENSUS_PAIRS) {
-        sb_printf(
-            sb,
-            "boards with %" PRIu32 " %s: %" PRIu64 "\n"
-            "symmetries used: %" PRIu32 "%s, so %" PRIu64 " targets searched\n"
-            "pairs (start, target): ",
-            r->ones, r->ones == 1 ? "one" : "ones", r->boards, r->symmetries,
-            r->complement ? " (complement included)" : "", r->orbits);
+        sb_printf(sb,
+                  "boards with %" PRIu32 " %s: %" PRIu64 "\n"
+                  "symmetries used: %" PRIu32 "%s, so %" PRIu64 " target%s "
+                  "searched\n"
+                  "pairs (start, target): ",
+                  r->ones, r->ones == 1 ? "one" : "ones", r->boards,
+                  r->symmetries, r->complement ? " (complement included)" : "",
+                  r->orbits, r->orbits == 1 ? "" : "s");
     } else {
         put_str(sb, "states: ");
     }

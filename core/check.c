@@ -273,7 +273,8 @@ static int line_is(const checker *k, const strbuf *w)
 
 /*
  * The part of the line peeked between prefix and suffix, as a whole
- * number: 0 with *v, or -1 when the line is not so.
+ * number written as the judge writes it: 0 with *v, or -1 when the line is
+ * not so (a leading zero too, as testlib's readInt() refuses "02").
  */
 static int line_number(const checker *k, const strbuf *prefix,
                        const strbuf *suffix, uint64_t *v)
@@ -285,7 +286,10 @@ static int line_number(const checker *k, const strbuf *prefix,
         (suffix->len &&
          memcmp(l->p + l->len - suffix->len, suffix->p, suffix->len) != 0))
         return -1;
-    return text_u64(l->p + prefix->len, l->len - fix, 0, UINT64_MAX, v);
+    const char *d = l->p + prefix->len;
+    if (l->len - fix > 1 && d[0] == '0')
+        return -1;
+    return text_u64(d, l->len - fix, 0, UINT64_MAX, v);
 }
 
 /* ---- what each case's answer looks like ----------------------------- */

@@ -219,6 +219,13 @@ lay_fault(reader *rd, uint64_t line, int notice, const char *format, ...)
     return r;
 }
 
+/* Where a fault found at the end of the input is said: the last line, or
+   line 1 of an empty file. */
+static uint64_t last_line(const reader *rd)
+{
+    return rd->lineno ? rd->lineno : 1;
+}
+
 /* One of the invalid results a count line is owed: the first with the
    message, the rest quiet. */
 static const record *owed_case(reader *rd)
@@ -244,8 +251,10 @@ static const record *lay_top(reader *rd)
         size_t len = n;
         trim(&t, &len);
         rd->count_line = rd->lineno;
-        if (what == L_EOF)
-            return NULL;
+        if (what == L_EOF) {
+            rd->lay_done = 1;
+            return lay_fault(rd, last_line(rd), 1, "missing the count line");
+        }
         if (kind != LINE_TEXT || /* an end line "0" is a count too */
             text_u64(t, len, 0, UINT64_MAX - 1, &rd->promised)) {
             rd->lay_done = 1;
@@ -256,8 +265,10 @@ static const record *lay_top(reader *rd)
     }
     if (rd->lay->size == SIZE_LINE_FIRST) {
         enum lay_line what = lay_next_text(rd, &kind, &s, &n);
-        if (what == L_EOF)
-            return NULL;
+        if (what == L_EOF) {
+            rd->lay_done = 1;
+            return lay_fault(rd, last_line(rd), 1, "missing the size line");
+        }
         rd_rec_begin(rd, 0);
         if (lay_size(rd, kind, s, n) < 0) {
             rd->lay_done = 1;
@@ -288,7 +299,7 @@ static const record *lay_eof(reader *rd)
         return owed_case(rd);
     rd->lay_done = 1;
     if (rd->lay->end && !rd->lay_ended)
-        return lay_fault(rd, rd->lineno, 1, "missing the end line '%s'",
+        return lay_fault(rd, last_line(rd), 1, "missing the end line '%s'",
                          rd->lay->end);
     return NULL;
 }
@@ -502,10 +513,11 @@ static void check_count(reader *rd)
     if (rows / per == promised && rows % per == 0)
         return;
     fmt(rd->owed_msg, sizeof rd->owed_msg,
-        "the count line gives %llu cases of %llu rows, but %llu rows follow "
+        "the count line gives %llu case%s of %llu row%s, but %llu %s "
         "it",
-        (unsigned long long)promised, (unsigned long long)per,
-        (unsigned long long)rows);
+        (unsigned long long)promised, promised == 1 ? "" : "s",
+        (unsigned long long)per, per == 1 ? "" : "s", (unsigned long long)rows,
+        rows == 1 ? "row follows" : "rows follow");
     rd->owed = promised > lines ? 1 : promised;
     rd->lay_eof = rd->lay_ended = 1; /* nothing else is read */
 }

@@ -319,6 +319,11 @@ static int parse_options(ctx *c, int argc, char **argv)
         fputs("Try 'gridbfs --help' for more information.\n", stderr);
     if (bad)
         return -1;
+    if (c->stats && (c->judge || c->check || c->gen.given || c->census)) {
+        msg("--stats: only when answering puzzles (not with --check, "
+            "--testlib, --kattis, --generate or --census)");
+        return -1;
+    }
     if (c->ones >= 0 && !c->census) {
         msg("--ones: only with --census");
         return -1;

@@ -126,8 +126,9 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
         boards[b] = empty; /* the ABI: all zero bits */
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
-                "board %" PRIu32 " has %" PRIu32 " rows, expected %" PRIu32,
-                b + 1, rec->board_rows[b], r->rows);
+                "board %" PRIu32 " has %" PRIu32 " row%s, expected %" PRIu32,
+                b + 1, rec->board_rows[b], rec->board_rows[b] == 1 ? "" : "s",
+                r->rows);
             *msg_line = row->line;
             return -1;
         }

@@ -47,8 +47,8 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
     }
     int known = fstat(fd, &st) == 0;
     if (known && S_ISDIR(st.st_mode)) {
-        fmt(err, errlen, "%s: is a directory",
-            text_quote(shown, sizeof shown, name));
+        fmt(err, errlen, "%s: %s", text_quote(shown, sizeof shown, name),
+            strerror(EISDIR)); /* as open() and -o say it */
         if (!is_stdin)
             close(fd);
         return NULL;
@@ -381,8 +381,8 @@ static void grid_cut(reader *rd)
 {
     if (rd->cur_rows > 0) {
         rd_rec_error(rd, rd->rec.row[0].line,
-                     "board %u has %u rows, expected %u", rd->rec.nboards + 1,
-                     rd->cur_rows, rd->rows);
+                     "board %u has %u row%s, expected %u", rd->rec.nboards + 1,
+                     rd->cur_rows, rd->cur_rows == 1 ? "" : "s", rd->rows);
         rd->cur_rows = 0;
         rd_rec_end_board(rd);
     }
@@ -509,11 +509,14 @@ static void line_meta(reader *rd, const char *t, size_t n)
         return;
     } else {
         char key[TEXT_QUOTE_BUF + 1], shown[TEXT_QUOTE_BUF];
-        size_t len = klen < TEXT_QUOTE_BUF ? klen : TEXT_QUOTE_BUF;
+        size_t len = klen ? klen : n; /* no key: the token is shown */
+        len = len < TEXT_QUOTE_BUF ? len : TEXT_QUOTE_BUF;
         memcpy(key, t, len); /* more than fits: text_quote() cuts it */
         key[len] = '\0';
         rd_rec_error(rd, rd->lineno,
-                     "unknown key '%s=' (expected id=, rule= or size=)",
+                     klen ? "unknown key '%s=' (expected id=, rule= or size=)"
+                          : "no key before '=' in '%s' (expected id=, rule= "
+                            "or size=)",
                      text_quote(shown, sizeof shown, key));
         return;
     }

@@ -148,6 +148,9 @@ mutate() {
     # unparseable
     printf 'four\n' >"$T/bad"
     check_is 'case 1 (line 1): presentation error: expected the number of moves, got "four"' p1225 "$T/bad" "$in"
+    # a leading zero is not how a number is written (testlib refuses it)
+    { echo 04; sed 1d "$T/good"; } >"$T/bad"
+    check_is 'case 1 (line 1): presentation error: expected the number of moves, got "04"' p1225 "$T/bad" "$in"
 }
 
 @test "check: a fault in one case of many costs that case only" {

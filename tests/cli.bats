@@ -34,6 +34,8 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     run -1 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb"
     assert_output 'invalid'
     assert_regex "$stderr" '^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4$'
+    run -1 --separate-stderr gridbfs <<<"bwbw/"
+    assert_equal "$stderr" 'gridbfs: <stdin>:1: board 1 has 1 row, expected 4'
 }
 
 @test "-r picks a profile or a bare plugin; -s sets its size" {
@@ -180,6 +182,12 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
         run -2 --separate-stderr gridbfs $both </dev/null
         assert_output ''
         assert_equal "$stderr" "gridbfs: --check, --testlib, --kattis, --generate (--seed, --distance, --impossible, --spaced), --census and --show are modes of their own: give one"
+    done
+    # --stats sums up answers: with a mode that gives none, a usage error
+    for both in '--census' '--generate 3' '--check x'; do
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs --stats $both </dev/null
+        assert_equal "$stderr" "gridbfs: --stats: only when answering puzzles (not with --check, --testlib, --kattis, --generate or --census)"
     done
     # under --testlib the checker's own trouble is testlib's FAIL, 3
     run -3 --separate-stderr gridbfs --show --testlib </dev/null

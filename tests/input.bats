@@ -191,5 +191,5 @@ YAML
     run -2 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/nope" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR"
     assert_output '4'
     assert_regex "$stderr" "nope: No such file or directory"
-    assert_regex "$stderr" "is a directory"
+    assert_regex "$stderr" "Is a directory"
 }

@@ -160,6 +160,23 @@ setup() {
     assert_equal "$stderr" "gridbfs: bad:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
 }
 
+@test "a file that ends before its count line or its size line, and a count of one case, are said as such" {
+    # an empty file is no case, and a fault: its count line is missing
+    : >empty
+    for p in poj1222 poj3279 cerc07b; do
+        run -1 --separate-stderr gridbfs -r $p empty
+        assert_output ''
+    done
+    assert_equal "$stderr" "gridbfs: empty:1: missing the end line '0 0'"
+    run -1 --separate-stderr gridbfs -r poj1222 <empty
+    assert_equal "$stderr" "gridbfs: <stdin>:1: missing the count line"
+    run -1 --separate-stderr gridbfs -r poj3279 empty
+    assert_equal "$stderr" "gridbfs: empty:1: missing the size line"
+    { echo 1; sed -n 2p "$J/poj1222/sample.in"; } >one
+    run -1 --separate-stderr gridbfs -r poj1222 one
+    assert_equal "$stderr" "gridbfs: one:1: the count line gives 1 case of 5 rows, but 1 row follows it"
+}
+
 @test "a large count-line file with one row missing at its end prints no answer, on any number of threads" {
     { echo 3000; for _ in $(seq 1500); do tail -n +2 "$J/poj1222/sample.in"; done; } | sed '$d' >in
     local jobs

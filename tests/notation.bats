@@ -74,6 +74,9 @@ setup() {
     # valid UTF-8 is kept as it is
     run -1 --separate-stderr gridbfs <<<"clé=1 $S1"
     assert_equal "$stderr" "gridbfs: <stdin>:1: unknown key 'clé=' (expected id=, rule= or size=)"
+    # no key at all: the token is shown
+    run -1 --separate-stderr gridbfs <<<"=foo $S1"
+    assert_equal "$stderr" "gridbfs: <stdin>:1: no key before '=' in '=foo' (expected id=, rule= or size=)"
 }
 
 @test "a plugin's refusal that spans lines or holds escapes is shown on one line" {

@@ -114,7 +114,7 @@ static void test_faults(void)
     rec = make_record(bad_cell, 2, 7, 1);
     expect_fault(&two, &rec, "expected 2 boards, got 1", 7, __LINE__);
     rec = make_record(three, 3, 7, 1);
-    expect_fault(&two, &rec, "board 2 has 1 rows, expected 2", 9, __LINE__);
+    expect_fault(&two, &rec, "board 2 has 1 row, expected 2", 9, __LINE__);
     /* the reader's own fault comes first, at its line, then the rule's */
     rec = make_record(bad_cell, 2, 7, 1);
     rec.error = "duplicate id=";

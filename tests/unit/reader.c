@@ -301,7 +301,7 @@ static void test_grid_framing(void)
     if (REC(r, 1, 1, 0, 1, NULL))
         ROW(r, 2, "ghi", 3);
     r = reader_next(rd);
-    if (REC(r, 2, 4, 0, 1, "rows")) {
+    if (REC(r, 2, 4, 0, 1, "row")) {
         CHECK(r->board_rows[0] == 2);
         CHECK(r->error_line == 4);
         ROW(r, 0, "jkl", 4);
@@ -313,7 +313,7 @@ static void test_grid_framing(void)
         ROW(r, 2, "vwx", 9);
     }
     r = reader_next(rd);
-    if (REC(r, 4, 10, 0, 1, "rows")) {
+    if (REC(r, 4, 10, 0, 1, "row")) {
         CHECK(r->board_rows[0] == 1);
         ROW(r, 0, "yz1", 10);
     }
@@ -364,7 +364,7 @@ static void test_grid_two_boards(void)
         ROW(r, 3, "01", 4);
     }
     r = reader_next(rd);
-    if (REC(r, 2, 6, 0, 2, "rows")) {
+    if (REC(r, 2, 6, 0, 2, "row")) {
         CHECK(r->board_rows[0] == 2 && r->board_rows[1] == 1);
         ROW(r, 2, "01", 8);
     }
@@ -381,7 +381,7 @@ static void test_grid_two_boards(void)
         ROW(r, 3, "gh", 19);
     }
     r = reader_next(rd);
-    if (REC(r, 5, 21, 0, 2, "rows")) {
+    if (REC(r, 5, 21, 0, 2, "row")) {
         CHECK(r->board_rows[0] == 1 && r->board_rows[1] == 2);
         ROW(r, 0, "ij", 21);
         ROW(r, 1, "kl", 23);
@@ -391,7 +391,7 @@ static void test_grid_two_boards(void)
     if (REC(r, 6, 26, 0, 2, NULL))
         ROW(r, 3, "uv", 29);
     r = reader_next(rd);
-    if (REC(r, 7, 30, 0, 1, "rows")) { /* cut by the end of input */
+    if (REC(r, 7, 30, 0, 1, "row")) { /* cut by the end of input */
         CHECK(r->board_rows[0] == 1);
         ROW(r, 0, "wx", 30);
     }
@@ -623,7 +623,7 @@ static void test_line_errors(void)
         const char *line, *word;
     } cases[] = {
         {"colour=red ab/cd", "unknown key"},
-        {"=x ab/cd", "unknown key"},
+        {"=x ab/cd", "no key before '='"},
         {"ID=1 ab/cd", "unknown key"},
         {"id=1 id=2 ab/cd", "duplicate id"},
         {"rule=a rule=a ab/cd", "duplicate rule"},
@@ -832,7 +832,7 @@ static void test_open_errors(void)
     int free_fd = lowest_free_fd();
     err[0] = '\0';
     CHECK(reader_open(dir, 2, 1, MAX_LINE, err, sizeof err) == NULL);
-    snprintf(want, sizeof want, "%s: is a directory", dir);
+    snprintf(want, sizeof want, "%s: Is a directory", dir);
     STR(err, want);
     CHECK(lowest_free_fd() == free_fd); /* the directory was closed */
 
@@ -1074,7 +1074,7 @@ static void test_stdin_pipe(void)
         close(d);
         err[0] = '\0';
         CHECK(reader_open("-", 2, 1, MAX_LINE, err, sizeof err) == NULL);
-        STR(err, "<stdin>: is a directory");
+        STR(err, "<stdin>: Is a directory");
         CHECK(fcntl(STDIN_FILENO, F_GETFD) != -1);
     }
     dup2(saved, STDIN_FILENO);
