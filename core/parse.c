@@ -59,7 +59,7 @@ static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
 
 /*
  * The rows row[0..rows-1] of one board into bd; -1 at the first fault, row
- * by row: a row of the wrong length, or a byte that is not a cell.  The
+ * by row: a byte that is not a cell, or a row of the wrong length.  The
  * rows before the first short or long one are packed in one pass when
  * they lie back to back, as the rows of a chunk do.
  */
@@ -90,10 +90,20 @@ static int pack_board(const rule_inst *in, const record_row *row,
         return -1;
     }
     if (good < r->rows) {
-        fmt(msg, RULES_MSG_MAX,
-            "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
-            good + 1, row[good].len, r->cols);
-        *msg_line = row[good].line;
+        /* a byte that is no cell says more than the count it spoils (a
+           stray '\r', a tab) */
+        const record_row *w = &row[good];
+        const unsigned char *t = (const unsigned char *)w->text;
+        uint32_t i = 0;
+        while (i < w->len && in->cell[t[i]] != CELL_BAD)
+            i++;
+        if (i < w->len)
+            bad_cell(r, good + 1, w->text[i], msg);
+        else
+            fmt(msg, RULES_MSG_MAX,
+                "row %" PRIu32 " has %" PRIu32 " cells, expected %" PRIu32,
+                good + 1, w->len, r->cols);
+        *msg_line = w->line;
         return -1;
     }
     return 0;

@@ -93,15 +93,23 @@ static void expect_fault(const rule_inst *in, record *rec, const char *want,
 static void test_faults(void)
 {
     static const char *const short_row[] = {"bw", "bxw"};
+    static const char *const long_cr[] = {"bwb", "bwb\r"};
     static const char *const bad_cell[] = {"bwb", "wxw"};
     static const char *const bad_byte[] = {"bwb", "w\x01w"};
     static const char *const three[] = {"bwb", "bwb", "bwb"};
     rule_inst one = make_rule(1), two = make_rule(2);
     record rec;
 
-    /* the first fault of the record, row by row: length before cells */
+    /* the first fault of the record, row by row: a row's length before
+       the cells of the rows after it */
     rec = make_record(short_row, 2, 3, 1);
     expect_fault(&one, &rec, "row 1 has 2 cells, expected 3", 3, __LINE__);
+    /* a row of the wrong length holding a byte that is no cell: the byte
+       (a stray CR) */
+    rec = make_record(long_cr, 2, 3, 1);
+    expect_fault(&one, &rec,
+                 "row 2: byte 0x0d is not a cell (expected 'b' or 'w')", 4,
+                 __LINE__);
     /* a bad cell is reported at its own row's line, however far */
     rec = make_record(bad_cell, 2, 3, 40);
     expect_fault(&one, &rec, "row 2: 'x' is not a cell (expected 'b' or 'w')",
