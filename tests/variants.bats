@@ -247,3 +247,14 @@ swap_variant() {
     run swapref check -s 10x2 "$T/tall" "$T/tall.got"
     assert_success
 }
+
+@test "wrap on a side shorter than 3: a cell the stencil reaches twice is flipped once (worked by hand)" {
+    # 2x2 torus, the plus: (1,1)'s neighbours up and down are both (2,1),
+    # left and right both (1,2), so a press at (1,1) flips the set
+    # {(1,1), (2,1), (1,2)}: one press clears 11/10.  Were the cell
+    # reached twice flipped twice, a press would flip its own cell alone,
+    # and 11/10 would take three.
+    printf 'rules:\n  w: {plugin: flip-neighbors, size: 2x2, wrap: true, goal: off, cells: "10", path: true}\n' >"$T/w.yaml"
+    run -0 --separate-stderr gridbfs -c "$T/w.yaml" -r w <<<'11/10'
+    assert_output $'1\n1 1'
+}
