@@ -261,7 +261,7 @@ static int parse_options(ctx *c, int argc, char **argv)
     while ((o = getopt_long(argc, argv, "-c:r:s:f:po:j:P:qhV", longs, NULL)) !=
            -1) {
         switch (o) {
-        case 1: add_files(c, argv, optind - 1, optind); break;
+        case 1: add_files(c, argv, optind - 1, optind); break; /* optarg */
         case 'c':
             c->config_files = xreallocarray(
                 c->config_files, c->nconfig_files + 1, sizeof *c->config_files);
@@ -784,8 +784,9 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
     if (r) {
+        int status = r > 0 ? 0 : trouble(&c);
         cleanup(&c);
-        return r > 0 ? 0 : trouble(&c);
+        return status;
     }
     c.status = trouble(&c);
     if (find_exe_dir(&c) || setup(&c))
