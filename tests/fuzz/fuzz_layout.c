@@ -306,10 +306,11 @@ static uint64_t hash_of(const char *s)
     return h;
 }
 
-/* Whether a line number is one of the input's (0 only when it has none). */
+/* Whether a line number is one of the input's (1 when it has none: where
+   its first line, a count line say, is missing). */
 static int at_a_line(uint64_t line, uint64_t lines)
 {
-    return lines ? line >= 1 && line <= lines : line == 0;
+    return line >= 1 && line <= (lines ? lines : 1);
 }
 
 static void check_message(const char *m, uint64_t line, uint64_t lines)
