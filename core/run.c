@@ -664,17 +664,25 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     reader_close(rd);
 }
 
+/* The size of input path ("-": standard input) when it is a regular
+   file, else -1: a pipe, a FIFO, a terminal may make gridbfs wait. */
+static long long regular_size(const char *path)
+{
+    struct stat st;
+    int ok = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
+                                    : stat(path, &st) == 0;
+    return ok && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+}
+
 /* Bytes in all inputs when every one is a regular file, else 0. */
 static uint64_t total_bytes(char *const *files, int nfiles)
 {
     uint64_t total = 0;
-    struct stat st;
     for (int i = 0; i < nfiles; i++) {
-        int ok = strcmp(files[i], "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
-                                            : stat(files[i], &st) == 0;
-        if (!ok || !S_ISREG(st.st_mode))
+        long long size = regular_size(files[i]);
+        if (size < 0)
             return 0;
-        total += (uint64_t)st.st_size;
+        total += (uint64_t)size;
     }
     return total;
 }
@@ -767,8 +775,19 @@ int run(const run_config *rc, char *const *files, int nfiles)
         submit(&p, cur);
         cur = get_chunk(&p);
     }
-    for (int i = 0; i < nfiles && !p.write_failed; i++)
+    for (int i = 0; i < nfiles && !p.write_failed; i++) {
+        if (i > 0 && regular_size(files[i]) < 0) {
+            /* opening or reading it may wait (a FIFO with no writer yet):
+               what the inputs before it gave is answered and written,
+               flushed, first */
+            uint64_t consumed = cur->consumed;
+            cur->flush = 1;
+            submit(&p, cur);
+            cur = get_chunk(&p);
+            cur->consumed = consumed;
+        }
         read_input(&p, files[i], &cur);
+    }
     cur->flush = 1;
     submit(&p, cur);
 

@@ -90,6 +90,27 @@ make_input() {
     [ "$second" = Impossible ]
 }
 
+@test "a file, then a FIFO nobody writes yet: the file's answers come out before gridbfs waits to open it" {
+    local j k line
+    for _ in $(seq 50); do echo 'bwwb/bbwb/bwwb/bwww'; done >"$BATS_TEST_TMPDIR/file"
+    for j in 1 2; do
+        mkfifo "$BATS_TEST_TMPDIR/fifo"
+        coproc GB { "$GRIDBFS" -j$j "$BATS_TEST_TMPDIR/file" "$BATS_TEST_TMPDIR/fifo"; }
+        local pid=$GB_PID
+        # all 50 answers, read while gridbfs waits on the FIFO (the
+        # timeout guards against a hang, nothing is timed)
+        for ((k = 0; k < 50; k++)); do
+            read -r -t 30 line <&"${GB[0]}" || fail "-j$j: answer $((k + 1)) of the file held back"
+            [ "$line" = 4 ] || fail "-j$j: answer $((k + 1)) is '$line'"
+        done
+        echo 'bwbw/wwww/bbwb/bwwb' >"$BATS_TEST_TMPDIR/fifo"
+        read -r -t 30 line <&"${GB[0]}"
+        wait "$pid"
+        [ "$line" = Impossible ]
+        rm "$BATS_TEST_TMPDIR/fifo"
+    done
+}
+
 @test "sharded across machines: parallel --sshlogin to an sshd on 127.0.0.1, gridbfs as installed there" {
     requires /usr/sbin/sshd ssh ssh-keygen parallel
     [ "$EUID" = 0 ] || skip "sshd's privilege separation needs root (CI runs as root)"
