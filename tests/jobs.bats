@@ -96,16 +96,20 @@ make_input() {
     for j in 1 2; do
         mkfifo "$BATS_TEST_TMPDIR/fifo"
         coproc GB { "$GRIDBFS" -j$j "$BATS_TEST_TMPDIR/file" "$BATS_TEST_TMPDIR/fifo"; }
-        local pid=$GB_PID
+        local pid=$GB_PID out
+        # bash closes GB[0] as soon as it reaps gridbfs, which may be before
+        # the last answer is read: read from a copy of it instead
+        exec {out}<&"${GB[0]}"
         # all 50 answers, read while gridbfs waits on the FIFO (the
         # timeout guards against a hang, nothing is timed)
         for ((k = 0; k < 50; k++)); do
-            read -r -t 30 line <&"${GB[0]}" || fail "-j$j: answer $((k + 1)) of the file held back"
+            read -r -t 30 line <&"$out" || fail "-j$j: answer $((k + 1)) of the file held back"
             [ "$line" = 4 ] || fail "-j$j: answer $((k + 1)) is '$line'"
         done
         echo 'bwbw/wwww/bbwb/bwwb' >"$BATS_TEST_TMPDIR/fifo"
-        read -r -t 30 line <&"${GB[0]}"
+        read -r -t 30 line <&"$out"
         wait "$pid"
+        exec {out}<&-
         [ "$line" = Impossible ]
         rm "$BATS_TEST_TMPDIR/fifo"
     done
