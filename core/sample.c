@@ -370,10 +370,27 @@ static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
     return m;
 }
 
+/* b[0] moved to the goal the exact solver's answer to it leads to; 0, or
+   -1 when it has no answer. */
+static int to_goal(const rule_inst *in, gridbfs_board *b, sample_scratch *sc)
+{
+    gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
+    size_t len = 0;
+    if (in->plugin->ops->solve(in->rule.inst, b, sc->ids, GRIDBFS_MAX_MOVES,
+                               &len, &err) != GRIDBFS_SOLVED)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        if (replay_move(in, &b[0], sc->ids[i], &b[0]))
+            return -1;
+    return 0;
+}
+
 /* Past 64 cells, where goals() takes no board: the goal is the target of
    a two-board rule, else where the exact solver's answer to a random
-   board leads; then d moves from it, replayed through the plugin
-   (apply()).  0, or -1 when the board drawn has no answer. */
+   board leads, or to the empty board when the random one has none (where
+   the moves span few boards, as Lights Out's do at 23x23, few have one);
+   then d moves from it, replayed through the plugin (apply()).  0, or -1
+   when neither has an answer. */
 static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
                     gridbfs_board *b, sample_scratch *sc)
 {
@@ -382,15 +399,10 @@ static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
     random_puzzle(p, r, b, sc);
     if (in->rule.boards == 2) {
         b[0] = b[1];
-    } else {
-        gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
-        size_t len = 0;
-        if (in->plugin->ops->solve(in->rule.inst, b, sc->ids, GRIDBFS_MAX_MOVES,
-                                   &len, &err) != GRIDBFS_SOLVED)
+    } else if (to_goal(in, b, sc)) {
+        memset(&b[0], 0, sizeof b[0]);
+        if (to_goal(in, b, sc))
             return -1;
-        for (size_t i = 0; i < len; i++)
-            if (replay_move(in, &b[0], sc->ids[i], &b[0]))
-                return -1;
     }
     for (uint32_t i = 0; i < moves; i++)
         sc->ids[i] = (uint16_t)i;

@@ -293,7 +293,7 @@ EOF
     assert_regex "$stderr" "^gridbfs: --distance 8: no puzzle of rule 'big' at 6x6 found"
 }
 
-@test "--distance past 64 cells: walks through apply(), uva10309 per judgeref, 10x10 and 20x20 flips proved by flipbig" {
+@test "--distance past 64 cells: walks through apply(), uva10309 per judgeref, 10x10, 20x20 and 23x23 flips proved by flipbig" {
     local d
     for d in 3 50; do # a few presses from the goal, and a typical distance
         gridbfs -r uva10309 --generate 20 --distance $d --seed 1 >u.in
@@ -310,6 +310,14 @@ EOF
     run flipbig check -s 20x20 -g uniform -c bw b20.lines b20.out
     assert_success
     within 2 4 b20.out
+    # at 23x23 one random board in 2^13 is solvable (the presses span a
+    # space of nullity 14, and the goal is uniform): walks start from the
+    # empty board
+    gridbfs -r flip-neighbors -s 23x23 --generate 5 --distance 1-3 --seed 8 >b23.lines
+    gridbfs -r flip-neighbors -s 23x23 b23.lines >b23.out
+    run flipbig check -s 23x23 -g uniform -c bw b23.lines b23.out
+    assert_success
+    within 1 3 b23.out
 }
 
 # ---- --distance max, and uniform sampling --------------------------------
