@@ -236,8 +236,11 @@ void progress_update(progress *pg, uint64_t records, uint64_t bytes_done)
     uint64_t every =
         pg->mode == PROGRESS_TERMINAL ? TERMINAL_EVERY : LINES_EVERY;
     if (pg->len && ns_since(&pg->last, &now) < every) {
-        if (pg->mode == PROGRESS_TERMINAL && !line_shown)
-            draw(pg); /* back after a clear, as it was */
+        if (pg->mode == PROGRESS_TERMINAL && !line_shown) {
+            /* back after a clear, counting the answers written above it */
+            make_text(pg, &now, records, bytes_done);
+            draw(pg);
+        }
         return;
     }
     pg->last = now;

@@ -103,6 +103,24 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
     done
 }
 
+@test "the progress line counts the answers above it, whenever it shows" {
+    # answers come every 0.3 s, out of step with the 0.25 s redraws: each
+    # screen read while the run lasts that shows the line must count the
+    # answers written above it, never fewer
+    local seen=0 n
+    term "for i in \$(seq 12); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' -j1"
+    while shown=$(screen) && [[ $shown != *'[exit '* ]]; do
+        if [[ $(tail -n 1 <<<"$shown") =~ ^gridbfs:\ ([0-9]+)\ records?\ answered ]]; then
+            n=$(sed '$d' <<<"$shown" | grep -cx 4)
+            [ "${BASH_REMATCH[1]}" = "$n" ] ||
+                fail "the line counts ${BASH_REMATCH[1]} under $n answers: $shown"
+            seen=$((seen + 1))
+        fi
+        sleep 0.05
+    done
+    [ "$seen" -gt 0 ] || fail "the progress line never showed"
+}
+
 @test "a slow file on a terminal: the share of the input answered and the time left" {
     for _ in $(seq 8); do echo "$BIG"; done >slow
     term "'$GRIDBFS' -q -j1 -c c.yaml slow"
