@@ -148,7 +148,9 @@ static void usage(FILE *f)
           "Exit status: 0 all solved or impossible, 1 some record invalid, "
           "over a limit\n"
           "or not drawn by --show, 2 a usage, configuration, plugin or I/O "
-          "error.\n",
+          "error.\n"
+          "An option that its mode would not use is a usage error, never "
+          "ignored.\n",
           f);
 }
 
@@ -168,7 +170,8 @@ enum {
     OPT_ONES
 };
 
-/* The value of option -s, -f or -j: checked and stored; 0 or -1. */
+/* The value of option -s, -f, -j, -o or --ones: checked and stored; 0 or
+   -1. */
 static int option_value(ctx *c, int o, const char *arg)
 {
     char list[64], shown[TEXT_QUOTE_BUF];
@@ -196,12 +199,125 @@ static int option_value(ctx *c, int o, const char *arg)
             CENSUS_ONES_MAX, text_quote(shown, sizeof shown, arg));
         return -1;
     }
+    if (o == 'o' && !*arg) {
+        msg("-o: empty file name");
+        return -1;
+    }
     if (o == OPT_ONES)
         c->ones = (long)ones;
+    if (o == 'o')
+        c->output = arg;
     if (o == 'f')
         c->format = arg;
     if (o == 'j')
         c->jobs = (long)jobs;
+    return 0;
+}
+
+/* What a command line does: --list-rules, else the one mode of its own
+   given, else answering puzzles. */
+enum mode {
+    MODE_ANSWER,
+    MODE_SHOW,
+    MODE_CHECK,
+    MODE_TESTLIB,
+    MODE_KATTIS,
+    MODE_GENERATE,
+    MODE_CENSUS,
+    MODE_LIST_RULES,
+    MODE_COUNT
+};
+static const char *const mode_names[MODE_COUNT] = {
+    "answering puzzles", "--show",     "--check",  "--testlib",
+    "--kattis",          "--generate", "--census", "--list-rules"};
+
+#define MODE_BIT(m) (1u << MODE_##m)
+#define MODES_ALL ((1u << MODE_COUNT) - 1)
+#define MODES_ANSWERS (MODE_BIT(ANSWER) | MODE_BIT(SHOW))
+#define MODES_JUDGE (MODE_BIT(TESTLIB) | MODE_BIT(KATTIS))
+
+/* The options that say what is read or written, each with the modes that
+   honour it (README, "Options and modes"); in any other mode it is a usage
+   error, never ignored.  Settings that only tune how a mode works (-c, -P,
+   -r, -s, -j, -q, --progress) are taken by every mode. */
+enum use {
+    USE_MODE, /* --check, --testlib, ... --show, beside --list-rules */
+    USE_CHECK_CONFIG,
+    USE_OUTPUT,
+    USE_FORMAT,
+    USE_PATH,
+    USE_NO_HEADER,
+    USE_STATS,
+    USE_ONES,
+    USE_FILES,
+    USE_COUNT
+};
+static const unsigned use_modes[USE_COUNT] = {
+    [USE_MODE] = MODES_ALL & ~MODE_BIT(LIST_RULES),
+    [USE_CHECK_CONFIG] = MODES_ALL & ~MODE_BIT(LIST_RULES),
+    [USE_OUTPUT] = MODES_ALL & ~MODES_JUDGE, /* a judge's RESULT is its own */
+    [USE_FORMAT] = MODES_ALL & ~MODES_JUDGE & ~MODE_BIT(GENERATE),
+    [USE_PATH] = MODES_ANSWERS | MODE_BIT(CHECK) | MODES_JUDGE,
+    [USE_NO_HEADER] = MODES_ANSWERS | MODE_BIT(CHECK),
+    [USE_STATS] = MODES_ANSWERS,
+    [USE_ONES] = MODE_BIT(CENSUS),
+    /* --generate and --census say themselves that they read none */
+    [USE_FILES] = MODES_ALL & ~MODE_BIT(LIST_RULES),
+};
+
+/* c's mode, --list-rules aside. */
+static enum mode run_mode(const ctx *c)
+{
+    return c->judge == CHECK_TESTLIB  ? MODE_TESTLIB
+           : c->judge == CHECK_KATTIS ? MODE_KATTIS
+           : c->check                 ? MODE_CHECK
+           : c->gen.given             ? MODE_GENERATE
+           : c->census                ? MODE_CENSUS
+           : c->show                  ? MODE_SHOW
+                                      : MODE_ANSWER;
+}
+
+/*
+ * The one place where an option meets a mode that would ignore it: a
+ * usage error naming the option and the mode (use_modes above).  Returns
+ * 0, or -1 after one message.
+ */
+static int check_option_modes(const ctx *c)
+{
+    enum mode rm = run_mode(c), m = c->list_rules ? MODE_LIST_RULES : rm;
+    enum out_format f;
+    const char *given[USE_COUNT] = {
+        [USE_MODE] = rm != MODE_ANSWER ? mode_names[rm] : NULL,
+        [USE_CHECK_CONFIG] = c->check_config ? "--check-config" : NULL,
+        [USE_OUTPUT] = c->output ? "-o" : NULL,
+        [USE_FORMAT] = c->format ? "-f" : NULL,
+        [USE_PATH] = c->path > 0   ? "-p"
+                     : c->path < 0 ? "--no-path"
+                                   : NULL,
+        [USE_NO_HEADER] = c->no_header ? "--no-header" : NULL,
+        [USE_STATS] = c->stats ? "--stats" : NULL,
+        [USE_ONES] = c->ones >= 0 ? "--ones" : NULL,
+        [USE_FILES] = c->nfiles ? "FILE" : NULL,
+    };
+
+    for (int u = 0; u < USE_COUNT; u++) {
+        unsigned ok = use_modes[u];
+        if (!given[u] || ok & (1u << m))
+            continue;
+        if (u == USE_FILES)
+            msg("%s reads no FILE", mode_names[m]);
+        else if ((ok & (ok - 1)) == 0) /* one mode */
+            msg("%s: only with %s", given[u], mode_names[__builtin_ctz(ok)]);
+        else
+            msg("%s: not with %s", given[u], mode_names[m]);
+        return -1;
+    }
+    if (m == MODE_LIST_RULES && c->format &&
+        output_format(c->format, &f) == 0 && f == FORMAT_CSV) {
+        msg("-f csv: not with --list-rules (it lists as text, or with -f "
+            "jsonl as JSON lines)");
+        return -1;
+    }
     return 0;
 }
 
@@ -271,12 +387,12 @@ static int parse_options(ctx *c, int argc, char **argv)
         case 's':
         case 'f':
         case 'j':
+        case 'o':
         case OPT_ONES: bad |= option_value(c, o, optarg) != 0; break;
         case 'p': c->path = 1; break;
         case OPT_NO_PATH: c->path = -1; break;
         case OPT_NO_HEADER: c->no_header = 1; break;
         case OPT_SHOW: c->show = 1; break;
-        case 'o': c->output = optarg; break;
         case 'P':
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
                                            sizeof *c->plugin_dirs);
@@ -319,22 +435,13 @@ static int parse_options(ctx *c, int argc, char **argv)
         fputs("Try 'gridbfs --help' for more information.\n", stderr);
     if (bad)
         return -1;
-    if (c->stats && (c->judge || c->check || c->gen.given || c->census)) {
-        msg("--stats: only when answering puzzles (not with --check, "
-            "--testlib, --kattis, --generate or --census)");
-        return -1;
-    }
-    if (c->ones >= 0 && !c->census) {
-        msg("--ones: only with --census");
-        return -1;
-    }
     if (!!c->judge + !!c->check + c->gen.given + c->census + c->show > 1) {
         msg("--check, --testlib, --kattis, --generate (--seed, --distance, "
             "--impossible, --spaced), --census and --show are modes of "
             "their own: give one");
         return -1;
     }
-    return 0;
+    return check_option_modes(c);
 }
 
 /* The processors this process may run on (taskset, cpusets, containers),
@@ -511,22 +618,22 @@ static int validate(ctx *c)
 static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
                         const char *err)
 {
-    (void)arg;
+    FILE *f = arg;
     if (!p) {
-        printf("  %-16s (cannot load: %s)\n", name, err);
+        fprintf(f, "  %-16s (cannot load: %s)\n", name, err);
         return;
     }
-    printf("  %-16s %s\n", name, p->ops->summary ? p->ops->summary : "");
-    printf("  %-16s file %s, ABI %u.%u\n", "", p->path,
-           (unsigned)(p->ops->abi >> 16), (unsigned)(p->ops->abi & 0xFFFF));
+    fprintf(f, "  %-16s %s\n", name, p->ops->summary ? p->ops->summary : "");
+    fprintf(f, "  %-16s file %s, ABI %u.%u\n", "", p->path,
+            (unsigned)(p->ops->abi >> 16), (unsigned)(p->ops->abi & 0xFFFF));
     for (const gridbfs_param_doc *d = p->ops->params; d && d->key; d++)
-        printf("  %-16s   %s (default %s): %s\n", "", d->key,
-               d->default_value ? d->default_value : "none",
-               d->help ? d->help : "");
+        fprintf(f, "  %-16s   %s (default %s): %s\n", "", d->key,
+                d->default_value ? d->default_value : "none",
+                d->help ? d->help : "");
 }
 
 /* A profile's layout for --list-rules: layout={KEY,KEY:VALUE...}. */
-static void list_layout(const cfg_layout *l)
+static void list_layout(const cfg_layout *l, FILE *f)
 {
     static const char *const size_lines[] = {"none", "first", "each"};
     char size[16] = "", param[128] = "", end[128] = "";
@@ -541,7 +648,7 @@ static void list_layout(const cfg_layout *l)
     char all[512];
     fmt(all, sizeof all, "%s%s%s%s%s%s", l->count ? ",count" : "", size,
         l->name ? ",name" : "", l->blank ? ",blank" : "", end, param);
-    printf(" layout={%s}", all + 1);
+    fprintf(f, " layout={%s}", all + 1);
 }
 
 static void sb_str(strbuf *sb, const char *s)
@@ -634,44 +741,44 @@ static void json_plugin(void *arg, const char *name, const loaded_plugin *p,
     sb_str(sb, "],\"error\":null}\n");
 }
 
-/* --list-rules: the profiles, then every plugin on the search path; as
-   text, or with -f jsonl one object a line, for scripts. */
-static void list_rules(ctx *c)
+/* --list-rules: the profiles, then every plugin on the search path, to
+   f; as text, or with -f jsonl one object a line, for scripts. */
+static void list_rules(ctx *c, FILE *f)
 {
     if (c->out_format == FORMAT_JSONL) {
         strbuf sb = {0};
         for (size_t i = 0; i < c->cfg.nprofiles; i++)
             json_profile(&sb, &c->cfg.profiles[i]);
         loader_each(c->ld, json_plugin, &sb);
-        fwrite(sb.p, 1, sb.len, stdout);
+        fwrite(sb.p, 1, sb.len, f);
         sb_free(&sb);
         return;
     }
-    puts("profiles:");
+    fputs("profiles:\n", f);
     for (size_t i = 0; i < c->cfg.nprofiles; i++) {
         const cfg_profile *p = &c->cfg.profiles[i];
-        printf("  %-16s plugin=%s", p->name, p->plugin ? p->plugin : "?");
+        fprintf(f, "  %-16s plugin=%s", p->name, p->plugin ? p->plugin : "?");
         if (p->rows)
-            printf(" size=%" PRIu32 "x%" PRIu32, p->rows, p->cols);
+            fprintf(f, " size=%" PRIu32 "x%" PRIu32, p->rows, p->cols);
         for (size_t k = 0; k < p->nparams; k++)
-            printf(" %s=%s", p->params[k].key, p->params[k].value);
+            fprintf(f, " %s=%s", p->params[k].key, p->params[k].value);
         if (p->path >= 0)
-            printf(" path=%s", p->path ? "true" : "false");
+            fprintf(f, " path=%s", p->path ? "true" : "false");
         if (p->engine != ENGINE_AUTO)
-            printf(" engine=%s", config_engine_names[p->engine]);
-        list_layout(&p->layout);
+            fprintf(f, " engine=%s", config_engine_names[p->engine]);
+        list_layout(&p->layout, f);
         if (p->solved)
-            printf(" solved='%s'", p->solved);
+            fprintf(f, " solved='%s'", p->solved);
         if (p->impossible)
-            printf(" impossible='%s'", p->impossible);
+            fprintf(f, " impossible='%s'", p->impossible);
         if (p->before)
-            printf(" before='%s'", p->before);
+            fprintf(f, " before='%s'", p->before);
         if (p->max_moves != UINT64_MAX)
-            printf(" max_moves=%" PRIu64, p->max_moves);
-        putchar('\n');
+            fprintf(f, " max_moves=%" PRIu64, p->max_moves);
+        fputc('\n', f);
     }
-    puts("plugins:");
-    loader_each(c->ld, list_plugin, c);
+    fputs("plugins:\n", f);
+    loader_each(c->ld, list_plugin, f);
 }
 
 /* Open where results go (-o, or standard output). */
@@ -697,7 +804,7 @@ static void close_output(ctx *c)
 {
     char err[MSG_MAX];
 
-    if (!c->out) /* --list-rules, or an error before the output was opened */
+    if (!c->out) /* --help, -V, an error before the output was opened */
         c->out = outfile_open(NULL, 0, err, sizeof err);
     if (outfile_close(c->out, c->status < EXIT_TROUBLE, err, sizeof err)) {
         msg("%s", err);
@@ -783,10 +890,14 @@ int main(int argc, char **argv)
     if (outfile_std_fds())
         return EXIT_TROUBLE; /* no /dev/null: not even a message is safe */
     int r = parse_options(&c, argc, argv);
-    if (r) {
-        int status = r > 0 ? 0 : trouble(&c);
+    if (r < 0) {
+        int status = trouble(&c);
         cleanup(&c);
         return status;
+    }
+    if (r > 0) { /* --help, -V: their write is checked as any other */
+        c.status = 0;
+        goto out;
     }
     c.status = trouble(&c);
     if (find_exe_dir(&c) || setup(&c))
@@ -798,7 +909,9 @@ int main(int argc, char **argv)
     if (c.list_rules) {
         if (output_format(c.format, &c.out_format)) /* text, as for judge */
             c.out_format = FORMAT_JUDGE;
-        list_rules(&c);
+        if (open_output(&c))
+            goto out;
+        list_rules(&c, outfile_stream(c.out));
         c.status = 0;
         goto out;
     }

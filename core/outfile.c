@@ -380,6 +380,8 @@ int outfile_close(outfile *o, int commit, char *err, size_t cap)
     if (e) {
         fmt(err, cap, "%s: write error: %s", o->name, strerror(e));
         ret = -1;
+        if (o->mode == TO_STDOUT) /* said once: not again by a later close */
+            clearerr(o->f);
     } else if (o->mode == DIRECT) {
         FILE *f = o->f;
         o->f = NULL;

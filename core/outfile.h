@@ -56,6 +56,8 @@ FILE *outfile_stream(const outfile *o);
  * was.  A failed write is never committed.  Returns 0, or -1 with one
  * message in err ("NAME: write error: ..." or "NAME: reason").  When an
  * earlier write failed, errno must still say why (run() leaves it so).
+ * Standard output's error is said once: its error indicator is cleared,
+ * so that another outfile on it later has nothing to say.
  */
 int outfile_close(outfile *o, int commit, char *err, size_t cap);
 

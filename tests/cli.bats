@@ -187,7 +187,7 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     for both in '--census' '--generate 3' '--check x'; do
         # shellcheck disable=SC2086 # the options, split
         run -2 --separate-stderr gridbfs --stats $both </dev/null
-        assert_equal "$stderr" "gridbfs: --stats: only when answering puzzles (not with --check, --testlib, --kattis, --generate or --census)"
+        assert_equal "$stderr" "gridbfs: --stats: not with ${both%% *}"
     done
     # under --testlib the checker's own trouble is testlib's FAIL, 3
     run -3 --separate-stderr gridbfs --show --testlib </dev/null
@@ -195,4 +195,86 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     # after --testlib everything is a file, an option's name too
     run -3 --separate-stderr gridbfs --testlib --show </dev/null
     assert_equal "$stderr" 'gridbfs: --testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]'
+}
+
+@test "--help and -V: a failed write is one message and exit 2, as in every mode" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    for opt in --help -V; do
+        run -2 --separate-stderr bash -c '"$GRIDBFS" "$1" >/dev/full' _ "$opt"
+        assert_equal "$stderr" 'gridbfs: <stdout>: write error: No space left on device'
+        run -2 --separate-stderr bash -c '"$GRIDBFS" "$1" >&-' _ "$opt"
+        assert_equal "$stderr" 'gridbfs: <stdout>: write error: Bad file descriptor'
+    done
+}
+
+@test "-o '': a usage error naming the option, before any work" {
+    run -2 --separate-stderr gridbfs -o '' <<<"$S1"
+    assert_output ''
+    assert_equal "$stderr" 'gridbfs: -o: empty file name'
+    run -2 --separate-stderr gridbfs --output= --list-rules
+    assert_equal "$stderr" 'gridbfs: -o: empty file name'
+}
+
+@test "--list-rules honours -o, -f judge and -f jsonl; -f csv is a usage error" {
+    cd "$BATS_TEST_TMPDIR"
+    run -0 --separate-stderr gridbfs --list-rules -o list.txt
+    assert_output ''
+    run cat list.txt
+    assert_line --index 0 'profiles:'
+    assert_line '  poj1753          plugin=flip-neighbors size=4x4 goal=uniform cells=bw'
+    run -0 --separate-stderr gridbfs --list-rules -f jsonl -o list.jsonl
+    run cat list.jsonl
+    assert_line --index 0 --regexp '^\{"kind":"profile","name":"poj1753",'
+    run -0 --separate-stderr gridbfs --list-rules -f judge
+    assert_line --index 0 'profiles:'
+    run -2 --separate-stderr gridbfs --list-rules -f csv
+    assert_output ''
+    assert_equal "$stderr" 'gridbfs: -f csv: not with --list-rules (it lists as text, or with -f jsonl as JSON lines)'
+}
+
+@test "an option a mode would ignore is a usage error naming both, never ignored" {
+    cd "$BATS_TEST_TMPDIR"
+    printf '%s\n' "$S1" >in
+    local t
+    while IFS='|' read -r t want; do
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs $t
+        assert_output ''
+        assert_equal "$stderr" "gridbfs: $want"
+    done <<'CASES'
+--list-rules in|--list-rules reads no FILE
+--list-rules --census|--census: not with --list-rules
+--list-rules --check-config|--check-config: not with --list-rules
+--list-rules -p|-p: not with --list-rules
+--list-rules --no-header|--no-header: not with --list-rules
+--generate 1 -p|-p: not with --generate
+--generate 1 --no-path|--no-path: not with --generate
+--generate 1 -f csv|-f: not with --generate
+--generate 1 --no-header|--no-header: not with --generate
+--census --no-header|--no-header: not with --census
+--census -p|-p: not with --census
+--stats --census|--stats: not with --census
+--stats --check in|--stats: not with --check
+--ones 3|--ones: only with --census
+CASES
+    # a judge's verdict goes to standard error and its RESULT file
+    ans="$BATS_TEST_TMPDIR/ans"
+    echo 4 >"$ans"
+    for t in '-o out' '-f csv' '--no-header' '--stats'; do
+        # shellcheck disable=SC2086 # the options, split
+        run -3 --separate-stderr gridbfs $t --testlib in "$ans" "$ans"
+        assert_equal "$stderr" "gridbfs: ${t%% *}: not with --testlib"
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs $t --kattis in "$ans" .
+        assert_equal "$stderr" "gridbfs: ${t%% *}: not with --kattis"
+    done
+    [ ! -e out ]
+    # what a mode honours still works: -o for --check and --census
+    run -0 --separate-stderr gridbfs --census -o census.txt
+    [ -s census.txt ]
+    run -0 --separate-stderr gridbfs --check "$ans" in -o verdicts.txt
+    [ -s verdicts.txt ]
+    # --check-config takes the options of the run it checks
+    run -0 --separate-stderr gridbfs --check-config -o out -f csv --no-header in
+    [ ! -e out ]
 }

@@ -467,8 +467,8 @@ refused() {
     if command -v jq >/dev/null; then
         printf '%s\n' "${lines[@]}" | jq -e -s 'length > 10' >/dev/null
     fi
-    # the text listing is the default, and with the other formats
-    run -0 --separate-stderr gridbfs --list-rules -f csv
+    # the text listing is the default, and -f judge's
+    run -0 --separate-stderr gridbfs --list-rules -f judge
     assert_line 'profiles:'
 }
 

@@ -237,3 +237,22 @@ only_old() {
         assert_regex "$stderr" '^gridbfs: /dev/full: write error: No space left on device$'
     done
 }
+
+# Run gridbfs with SIGPIPE ignored and standard output a pipe nobody reads
+# (a FIFO whose one reader closed): every write fails with EPIPE.
+unread_pipe() {
+    bash -c 'trap "" PIPE; mkfifo "$1/fifo"; exec 3<>"$1/fifo" 4>"$1/fifo" 3<&-
+        shift; exec "$GRIDBFS" "$@" >&4' _ "$BATS_TEST_TMPDIR" "$@"
+}
+
+@test "SIGPIPE ignored: a pipe nobody reads is one write error in every mode" {
+    printf '%s\n' 'bwwb/bbwb/bwwb/bwww' >"$BATS_TEST_TMPDIR/in"
+    for mode in "$BATS_TEST_TMPDIR/in" "--show $BATS_TEST_TMPDIR/in" \
+        '--generate 3 --seed 1' '--census' '--list-rules' '--help' '-V' \
+        "--check $BATS_TEST_TMPDIR/in $BATS_TEST_TMPDIR/in"; do
+        rm -f "$BATS_TEST_TMPDIR/fifo"
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr unread_pipe $mode
+        assert_equal "$stderr" 'gridbfs: <stdout>: write error: Broken pipe'
+    done
+}
