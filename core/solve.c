@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "replay.h"
 #include "text.h"
 #include "util.h"
 
@@ -19,9 +20,8 @@ static bfs_rule engine_rule(const rule_inst *in)
                       (r->flags & GRIDBFS_INVOLUTIVE) != 0};
 }
 
-/* The goals of the puzzle, or status NONE or FAULT in ans. */
-static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
-                         uint64_t *goals, bfs_answer *ans, char *msg)
+int solve_goals(const rule_inst *in, const gridbfs_board *boards,
+                uint64_t *goals, char *msg)
 {
     const gridbfs_rule *r = &in->rule;
     uint32_t cells = r->rows * r->cols;
@@ -32,16 +32,24 @@ static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
     int bad = n > GRIDBFS_MAX_GOALS;
     for (uint32_t g = 0; g < n && !bad; g++)
         bad = (goals[g] & outside) != 0;
-    if (bad) {
+    if (!bad)
+        return (int)n;
+    fmt(msg, RULES_MSG_MAX, "plugin '%s' broke its contract: goals() gave %s",
+        in->plugin->name,
+        n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
+    return -1;
+}
+
+/* The goals of the puzzle, or status NONE or FAULT in ans. */
+static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
+                         uint64_t *goals, bfs_answer *ans, char *msg)
+{
+    int n = solve_goals(in, boards, goals, msg);
+    if (n < 0)
         ans->status = BFS_FAULT;
-        fmt(msg, RULES_MSG_MAX,
-            "plugin '%s' broke its contract: goals() gave %s", in->plugin->name,
-            n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
-        return 0;
-    }
-    if (n == 0)
+    else if (n == 0)
         ans->status = BFS_NONE;
-    return n;
+    return n < 0 ? 0 : (uint32_t)n;
 }
 
 /* The table for in's fixed goals, built by the first thread to ask. */
@@ -173,6 +181,43 @@ answered:
     }
 }
 
+/*
+ * Check the exact solver's path in ans (boards of at most 64 cells) by
+ * replaying it from the start: it must end on one of goals()'s states.
+ * Only where the path was asked for anyway (README, "Engines": a count
+ * alone is taken on trust, as checking it would cost the path); a breach
+ * makes ans BFS_FAULT, with why in msg.
+ */
+static void exact_reaches_goal(const rule_inst *in, const gridbfs_board *boards,
+                               bfs_answer *ans, char *msg)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    gridbfs_board cur = boards[0];
+    int n = solve_goals(in, boards, goals, msg);
+    if (n < 0) {
+        ans->status = BFS_FAULT;
+        return;
+    }
+    for (size_t i = 0; i < ans->len; i++)
+        if (replay_move(in, &cur, ans->path[i], &cur) < 0) {
+            fmt(msg, RULES_MSG_MAX,
+                "plugin '%s' broke its contract: move %zu of solve()'s %zu "
+                "leads off the board",
+                in->plugin->name, i + 1, ans->len);
+            ans->status = BFS_FAULT;
+            return;
+        }
+    for (int g = 0; g < n; g++)
+        if (goals[g] == cur.w[0])
+            return;
+    fmt(msg, RULES_MSG_MAX,
+        "plugin '%s' broke its contract: solve()'s %zu move%s end%s on a "
+        "board that is not a goal",
+        in->plugin->name, ans->len, ans->len == 1 ? "" : "s",
+        ans->len == 1 ? "s" : "");
+    ans->status = BFS_FAULT;
+}
+
 static uint64_t now_ns(void)
 {
     struct timespec t;
@@ -218,6 +263,9 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
                 "plugin '%s' broke its contract: solve() gave an impossible "
                 "answer",
                 in->plugin->name);
+        else if (ans.status == BFS_FOUND && ans.path &&
+                 cells <= GRIDBFS_SEARCH_CELLS)
+            exact_reaches_goal(in, boards, &ans, msg);
     } else if (cells > GRIDBFS_SEARCH_CELLS || in->engine == ENGINE_EXACT) {
         if (!in->use_exact)
             fmt(msg, RULES_MSG_MAX,
