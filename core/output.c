@@ -134,7 +134,9 @@ const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
     return buf;
 }
 
-const char *output_move_text_fault(const char *text, size_t n, int style)
+/* Why text[0..n), move_text()'s in style, breaks the contract (see
+   output_check_move_texts()), or NULL: the one place that decides it. */
+static const char *move_text_fault(const char *text, size_t n, int style)
 {
     if (n == 0)
         return "an empty text";
@@ -158,12 +160,12 @@ int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
              style++) {
             buf[MOVE_TEXT_MAX - 1] = buf[MOVE_TEXT_MAX] = '\0';
             int n = ops->move_text(inst, m, style, buf, MOVE_TEXT_MAX);
-            const char *fault =
-                n < 0 ? NULL
-                : n >= MOVE_TEXT_MAX || memchr(buf, '\0', (size_t)n) ||
-                        buf[n] != '\0'
-                    ? "a length that is not its text's"
-                    : output_move_text_fault(buf, (size_t)n, style);
+            const char *fault = n < 0 ? NULL
+                                : n >= MOVE_TEXT_MAX ||
+                                        memchr(buf, '\0', (size_t)n) ||
+                                        buf[n] != '\0'
+                                    ? "a length that is not its text's"
+                                    : move_text_fault(buf, (size_t)n, style);
             if (fault) {
                 fmt(why, cap,
                     "move_text() gave move %" PRIu32 "'s %s text '%s' "

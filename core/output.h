@@ -70,21 +70,13 @@ const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
                              uint16_t m, int style, char *buf);
 
 /*
- * The plugin contract's rule for the text of a move (plugins/README.md,
- * "Move text"): NULL when text[0..n) is fine for style (GRIDBFS_MOVE_*),
- * else what is wrong with it, for a message.  Either style is printable
- * ASCII, not empty, and neither starts nor ends with a space; the compact
- * one has no space at all.  The one place that decides it.
- */
-const char *output_move_text_fault(const char *text, size_t n, int style);
-
-/*
  * Check every move's text of the rule (ops, inst with moves moves), in
  * both styles, as the core would print it: move_text() returns -1 (the
  * core prints "?"), or the length of a NUL-terminated text in its buffer
- * that output_move_text_fault() accepts.  Returns 0, or -1 with why in
- * why (cap bytes: "move_text() gave ...", the text quoted).  Run once per
- * rule instance (rules.c), so the output takes every text on trust.
+ * (plugins/README.md, "Move text"): printable ASCII, not empty, no space
+ * at either end, and in GRIDBFS_MOVE_COMPACT none at all.  Returns 0, or -1
+ * with why in why (cap bytes: "move_text() gave ...", the text quoted).  Run
+ * once per rule instance (rules.c), so the output takes every text on trust.
  */
 int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
                             uint32_t moves, char *why, size_t cap);
