@@ -231,13 +231,12 @@ static void write_answer(output *o, const out_result *r, strbuf *sb)
    lines of printable ASCII, each ending in '\n', at least one. */
 static const char *judge_text_fault(const char *text, size_t n)
 {
+    int bad = 0; /* no early exit: the loop vectorises */
     if (n == 0 || text[n - 1] != '\n')
         return "text that does not end with a line break";
     for (size_t i = 0; i < n; i++)
-        if (text[i] != '\n' &&
-            ((unsigned char)text[i] < ' ' || (unsigned char)text[i] >= 0x7f))
-            return "a byte that is not printable ASCII";
-    return NULL;
+        bad |= (unsigned char)(text[i] - ' ') > '~' - ' ' && text[i] != '\n';
+    return bad ? "a byte that is not printable ASCII" : NULL;
 }
 
 int output_vet(output *o, out_result *r, char *msg)

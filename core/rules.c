@@ -16,6 +16,7 @@
 
 #include "output.h"
 #include "reader.h"
+#include "solve.h"
 #include "text.h"
 #include "util.h"
 
@@ -65,6 +66,7 @@ static void inst_free(rule_inst *in)
     free(in->name);
     free(in->param);
     free(in->error);
+    free(in->masks);
     free(in);
 }
 
@@ -315,7 +317,8 @@ static void unknown_rule(rules *rs, rule_inst *in, const char *name,
     free(cand);
 }
 
-/* Create in's rule through its plugin; sets in->error on failure. */
+/* Create in's rule through its plugin and check what it set (and, where
+   moves are printed, every move's text); sets in->error on failure. */
 static void create(rule_inst *in)
 {
     const cfg_profile *p = in->profile;
@@ -381,8 +384,9 @@ static void create(rule_inst *in)
                    "saying why",
                    in->name, in->plugin->name);
     } else if (broken(&in->rule, rows, cols, why, sizeof why) ||
-               output_check_move_texts(ops, in->rule.inst, in->rule.moves, why,
-                                       sizeof why)) {
+               (in->with_path && /* where a move's text is printed */
+                output_check_move_texts(ops, in->rule.inst, in->rule.moves, why,
+                                        sizeof why))) {
         refuse(in, p ? &p->at : NULL,
                "rule '%s': plugin '%s' broke its contract: %s", in->name,
                in->plugin->name, why);
@@ -432,6 +436,7 @@ static void plan(const rules *rs, rule_inst *in)
     in->target_tables = !fixed && fits && !in->need_path && /* fits: */
                         rs->cfg->max_states >= /* at most 30 cells */
                             (uint64_t)1 << cells;
+    solve_prepare(in);
 }
 
 /* Whether a and b are the same parameter text, or both none. */
@@ -467,6 +472,10 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     pthread_mutex_init(&in->table_lock, NULL);
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;
+    int path = p ? p->path : -1;
+    in->with_path = rs->chosen.force_path ? rs->chosen.force_path > 0
+                    : path < 0            ? rs->cfg->path
+                                          : path;
     if (!plugin) {
         const cfg_param *typo = NULL;
         for (size_t k = 0; k < p->nparams && !typo; k++)
@@ -488,10 +497,6 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     } else {
         create(in);
     }
-    int path = p ? p->path : -1;
-    in->with_path = rs->chosen.force_path ? rs->chosen.force_path > 0
-                    : path < 0            ? rs->cfg->path
-                                          : path;
     in->engine = p ? p->engine : ENGINE_AUTO;
     if (!in->error) {
         rules_set_cells(in);

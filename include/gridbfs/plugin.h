@@ -186,8 +186,9 @@ typedef struct gridbfs_plugin {
      * NUL-terminated).  Returns the length, or -1 if it does not fit or
      * style is unknown (the core prints "?").  The text is printable
      * ASCII, not empty, with no space at either end, and in
-     * GRIDBFS_MOVE_COMPACT none at all: the core checks every move's text
-     * after create() and refuses a rule that breaks this.
+     * GRIDBFS_MOVE_COMPACT none at all: where moves are printed, the core
+     * checks every move's text after create() and refuses a rule that
+     * breaks this.
      */
     int (*move_text)(const void *inst, uint32_t move, int style, char *buf,
                      size_t cap);

@@ -12,6 +12,7 @@
 
 enum {
     LIE_SOLVE,        /* solve()'s moves press the wrong cells */
+    LIE_SOLVE_XOR,    /* the same, flagged GRIDBFS_XOR_MOVES (as it is) */
     LIE_GOALS_OFF,    /* goals() gives a state off the board */
     LIE_GOALS_MANY,   /* goals() says there are more than max */
     LIE_TEXT_NEWLINE, /* move_text() puts a line break in the judge's text */
@@ -23,6 +24,15 @@ enum {
 #ifndef LIE
 #error "define LIE to one of the LIE_* before including liar.h"
 #endif
+
+static int liar_create(const gridbfs_param *given, size_t n, gridbfs_rule *rule,
+                       gridbfs_error *err)
+{
+    int rc = create(given, n, rule, err);
+    if (LIE == LIE_SOLVE_XOR)
+        rule->flags |= GRIDBFS_XOR_MOVES;
+    return rc;
+}
 
 static uint32_t liar_goals(const void *inst, const gridbfs_board *boards,
                            uint64_t *out, uint32_t max)
@@ -61,7 +71,9 @@ static int liar_solve(const void *inst, const gridbfs_board *boards,
     for (uint32_t k = 0; k < cells; k++)
         if (s >> k & 1) {
             if (n < cap)
-                moves[n] = (uint16_t)(LIE == LIE_SOLVE ? (k + 1) % cells : k);
+                moves[n] = (uint16_t)(LIE == LIE_SOLVE || LIE == LIE_SOLVE_XOR
+                                          ? (k + 1) % cells
+                                          : k);
             n++;
         }
     *len = n;
@@ -83,7 +95,7 @@ static const gridbfs_plugin table = {
     .name = LIE_NAME,
     .summary = "toggle one cell a move, breaking one promise",
     .params = params,
-    .create = create,
+    .create = liar_create,
     .destroy = destroy,
     .goals = liar_goals,
     .expand = expand,
