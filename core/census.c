@@ -158,17 +158,35 @@ static void candidates(census_ctx *x, uint32_t rows, uint32_t cols,
         }
 }
 
-/* The goal states of the pair (target, target), sorted, into out. */
-static uint32_t target_goals(const census_ctx *x, uint64_t target,
-                             uint64_t *out)
+/*
+ * The goal states of the pair (target, target), sorted, into out; or -1
+ * when the plugin broke its contract (solve_goals(), the check solving
+ * makes), said when say_it.
+ */
+static int target_goals(const census_ctx *x, uint64_t target, uint64_t *out,
+                        int say_it)
 {
+    char why[RULES_MSG_MAX];
     gridbfs_board b[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = target;
-    uint32_t n = x->br.ops->goals(x->br.inst, b, out, GRIDBFS_MAX_GOALS);
-    if (n > GRIDBFS_MAX_GOALS)
-        n = GRIDBFS_MAX_GOALS;
-    qsort(out, n, sizeof *out, cmp_u64);
+    int n = solve_goals(x->in, b, out, why);
+    if (n < 0) {
+        if (say_it)
+            say("rule '%s': %s", x->in->name, why);
+        return -1;
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_u64);
+    return n;
+}
+
+/* The fixed goal states into out, as target_goals() (always said). */
+static int fixed_goals(const census_ctx *x, uint64_t *out)
+{
+    char why[RULES_MSG_MAX];
+    int n = solve_goals(x->in, NULL, out, why);
+    if (n < 0)
+        say("rule '%s': %s", x->in->name, why);
     return n;
 }
 
@@ -204,12 +222,14 @@ static int moves_commute(census_ctx *x, const xform *g, uint64_t s)
 static int goals_commute(const census_ctx *x, const xform *g, uint64_t t)
 {
     uint64_t ga[GRIDBFS_MAX_GOALS], gb[GRIDBFS_MAX_GOALS];
-    uint32_t na = target_goals(x, t, ga);
-    uint32_t nb = target_goals(x, xform_apply(g, t, x->cells), gb);
-    for (uint32_t i = 0; i < na; i++)
+    int na = target_goals(x, t, ga, 0);
+    int nb = target_goals(x, xform_apply(g, t, x->cells), gb, 0);
+    if (na < 0 || nb < 0) /* orbits() says so */
+        return 0;
+    for (int i = 0; i < na; i++)
         ga[i] = xform_apply(g, ga[i], x->cells);
-    qsort(ga, na, sizeof *ga, cmp_u64);
-    return na == nb && memcmp(ga, gb, na * sizeof *ga) == 0;
+    qsort(ga, (size_t)na, sizeof *ga, cmp_u64);
+    return na == nb && memcmp(ga, gb, (size_t)na * sizeof *ga) == 0;
 }
 
 /*
@@ -365,9 +385,8 @@ static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n,
 static int by_table(census_ctx *x, census_result *r)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
-    uint32_t n = x->br.ops->goals(x->br.inst, NULL, goals, GRIDBFS_MAX_GOALS);
-    table *t =
-        build(x, goals, n > GRIDBFS_MAX_GOALS ? GRIDBFS_MAX_GOALS : n, NULL);
+    int n = fixed_goals(x, goals);
+    table *t = n < 0 ? NULL : build(x, goals, (uint32_t)n, NULL);
     if (!t)
         return EXIT_TROUBLE;
     const uint8_t *dist = table_distances(t, &states);
@@ -411,7 +430,8 @@ static int pair_row(const census_ctx *x, census_result *r, uint64_t target,
                     uint64_t weight, table **t)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
-    if (!(*t = build(x, goals, target_goals(x, target, goals), *t)))
+    int n = target_goals(x, target, goals, 1);
+    if (n < 0 || !(*t = build(x, goals, (uint32_t)n, *t)))
         return -1;
     const uint8_t *dist = table_distances(*t, &states);
     uint64_t s = first_board(r->ones);
@@ -524,12 +544,16 @@ static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
 }
 
 /* The least target of each orbit of x->g among the boards with k ones,
-   and the orbit's size, into w. */
-static void orbits(const census_ctx *x, uint32_t k, pair_work *w)
+   and the orbit's size, into w; or -1, said, when the plugin broke its
+   contract on the goals of one of them (each is checked here, once, on
+   this thread, before the searches). */
+static int orbits(const census_ctx *x, uint32_t k, pair_work *w)
 {
-    uint64_t t = first_board(k), weight;
+    uint64_t t = first_board(k), weight, goals[GRIDBFS_MAX_GOALS];
     size_t cap = 0;
     do {
+        if (target_goals(x, t, goals, 1) < 0)
+            return -1;
         if (!representative(x, t, &weight))
             continue;
         if (w->n == cap) {
@@ -540,6 +564,7 @@ static void orbits(const census_ctx *x, uint32_t k, pair_work *w)
         w->target[w->n] = t;
         w->weight[w->n++] = weight;
     } while (next_board(&t, x->cells));
+    return 0;
 }
 
 /*
@@ -570,9 +595,10 @@ static int by_pairs(census_ctx *x, census_result *r)
     for (uint32_t i = 0; i < x->ng; i++)
         r->complement |= x->g[i].flip != 0;
     pair_work w = {.x = x};
-    orbits(x, r->ones, &w);
-    r->orbits = w.n;
     int status = EXIT_TROUBLE;
+    if (orbits(x, r->ones, &w) < 0)
+        goto out;
+    r->orbits = w.n;
     if (too_big(x, r, (double)w.n,
                 shut ? (double)r->boards : (double)(1u << x->cells)))
         goto out;
@@ -744,8 +770,10 @@ static int by_linear(census_ctx *x, census_result *r)
         r->rank +=
             (uint32_t)basis_add(&xb, mask[m], m < 64 ? (uint64_t)1 << m : 0);
     r->nullity = x->br.moves - r->rank;
-    uint32_t n = x->br.ops->goals(x->br.inst, NULL, goals, GRIDBFS_MAX_GOALS);
-    r->goals = n > GRIDBFS_MAX_GOALS ? GRIDBFS_MAX_GOALS : n;
+    int n = fixed_goals(x, goals);
+    if (n < 0)
+        goto out;
+    r->goals = (uint32_t)n;
     for (uint32_t i = 0; i < r->goals; i++) {
         uint64_t v = basis_reduce(&xb, goals[i], &by);
         uint32_t j = 0;

@@ -63,6 +63,8 @@ struct output {
     strbuf path;   /* the compact path being built, for quoting */
     strbuf answer; /* the default answer text, for a template's {answer} */
     escaped source, rule;
+    strbuf vetted;   /* the plugin's judge text output_vet() checked */
+    int have_vetted; /* for the next output_write() */
 };
 
 int output_format(const char *name, enum out_format *fmt)
@@ -100,6 +102,7 @@ void output_free(output *o)
         return;
     sb_free(&o->path);
     sb_free(&o->answer);
+    sb_free(&o->vetted);
     sb_free(&o->source.raw);
     sb_free(&o->source.text);
     sb_free(&o->rule.raw);
@@ -131,6 +134,50 @@ const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
     return buf;
 }
 
+/* Why text[0..n), move_text()'s in style, breaks the contract (see
+   output_check_move_texts()), or NULL: the one place that decides it. */
+static const char *move_text_fault(const char *text, size_t n, int style)
+{
+    if (n == 0)
+        return "an empty text";
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)text[i] < ' ' || (unsigned char)text[i] >= 0x7f)
+            return "a byte that is not printable ASCII";
+    if (style == GRIDBFS_MOVE_COMPACT && memchr(text, ' ', n))
+        return "a space in the compact text";
+    if (text[0] == ' ' || text[n - 1] == ' ')
+        return "a space at an end";
+    return NULL;
+}
+
+int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
+                            uint32_t moves, char *why, size_t cap)
+{
+    static const char *const styles[] = {"judge", "compact"};
+    char buf[MOVE_TEXT_MAX + 1], shown[TEXT_QUOTE_BUF];
+    for (uint32_t m = 0; m < moves; m++)
+        for (int style = GRIDBFS_MOVE_JUDGE; style <= GRIDBFS_MOVE_COMPACT;
+             style++) {
+            buf[MOVE_TEXT_MAX - 1] = buf[MOVE_TEXT_MAX] = '\0';
+            int n = ops->move_text(inst, m, style, buf, MOVE_TEXT_MAX);
+            const char *fault = n < 0 ? NULL
+                                : n >= MOVE_TEXT_MAX ||
+                                        memchr(buf, '\0', (size_t)n) ||
+                                        buf[n] != '\0'
+                                    ? "a length that is not its text's"
+                                    : move_text_fault(buf, (size_t)n, style);
+            if (fault) {
+                fmt(why, cap,
+                    "move_text() gave move %" PRIu32 "'s %s text '%s' "
+                    "(length %d): %s",
+                    m, styles[style], text_quote(shown, sizeof shown, buf), n,
+                    fault);
+                return -1;
+            }
+        }
+    return 0;
+}
+
 /* Move m's text, or "?" if the plugin could not write it. */
 static const char *move_text(const out_result *r, uint16_t m, int style,
                              char *buf)
@@ -158,11 +205,17 @@ static int plugin_judge_text(const out_result *r, strbuf *sb)
     return -1;
 }
 
-/* gridbfs's own text for a solved puzzle: the plugin's, or the count and
-   with_path the moves, one a line. */
-static void write_answer(const out_result *r, strbuf *sb)
+/* gridbfs's own text for a solved puzzle: the plugin's (as output_vet()
+   kept it, when it did), or the count and with_path the moves, one a
+   line. */
+static void write_answer(output *o, const out_result *r, strbuf *sb)
 {
     char buf[MOVE_TEXT_MAX];
+    if (o->have_vetted) {
+        o->have_vetted = 0;
+        sb_add(sb, o->vetted.p, o->vetted.len);
+        return;
+    }
     if (r->ops && r->ops->judge_text && plugin_judge_text(r, sb) == 0)
         return;
     sb_u64(sb, r->ans.moves);
@@ -172,6 +225,42 @@ static void write_answer(const out_result *r, strbuf *sb)
             sb_puts(sb, move_text(r, r->ans.path[i], GRIDBFS_MOVE_JUDGE, buf));
             sb_putc(sb, '\n');
         }
+}
+
+/* Why text[0..n), a plugin's judge_text(), breaks the contract, or NULL:
+   lines of printable ASCII, each ending in '\n', at least one. */
+static const char *judge_text_fault(const char *text, size_t n)
+{
+    int bad = 0; /* no early exit: the loop vectorises */
+    if (n == 0 || text[n - 1] != '\n')
+        return "text that does not end with a line break";
+    for (size_t i = 0; i < n; i++)
+        bad |= (unsigned char)(text[i] - ' ') > '~' - ' ' && text[i] != '\n';
+    return bad ? "a byte that is not printable ASCII" : NULL;
+}
+
+int output_vet(output *o, out_result *r, char *msg)
+{
+    const cfg_profile *p = r->profile;
+    char shown[TEXT_QUOTE_BUF];
+    o->have_vetted = 0;
+    if (o->fmt != FORMAT_JUDGE || r->ans.status != ST_SOLVED || !r->ops ||
+        !r->ops->judge_text || (p && r->ans.moves > p->max_moves))
+        return 0; /* no judge_text() is written for r */
+    o->vetted.len = 0;
+    if (plugin_judge_text(r, &o->vetted) < 0)
+        return 0; /* the core's own text, then */
+    const char *fault = judge_text_fault(o->vetted.p, o->vetted.len);
+    if (!fault) {
+        o->have_vetted = 1;
+        return 0;
+    }
+    sb_putc(&o->vetted, '\0');
+    fmt(msg, RULES_MSG_MAX,
+        "plugin '%s' broke its contract: judge_text() gave '%s': %s",
+        r->ops->name, text_quote(shown, sizeof shown, o->vetted.p), fault);
+    r->ans = (solve_result){ST_INVALID, 0, NULL, 0, msg};
+    return -1;
 }
 
 /* The judge's text for r: gridbfs's own, or the profile's templates. */
@@ -186,14 +275,14 @@ static void write_judge(output *o, const out_result *r, strbuf *sb)
         solved = 0; /* past the judge's cap: its impossible text */
     if (solved && p && p->solved) {
         o->answer.len = 0;
-        write_answer(r, &o->answer);
+        write_answer(o, r, &o->answer);
         v.answer = o->answer.p;
         v.answer_len = o->answer.len;
         while (v.answer_len && v.answer[v.answer_len - 1] == '\n')
             v.answer_len--;
         template_write(sb, p->solved, &v);
     } else if (solved) {
-        write_answer(r, sb);
+        write_answer(o, r, sb);
     } else if (r->ans.status == ST_SOLVED || r->ans.status == ST_IMPOSSIBLE) {
         if (p && p->impossible)
             template_write(sb, p->impossible, &v);
@@ -419,4 +508,5 @@ void output_write(output *o, const out_result *r, strbuf *sb)
     case FORMAT_JSONL: write_jsonl(o, r, sb); break;
     case FORMAT_COUNT: break;
     }
+    o->have_vetted = 0; /* for r alone */
 }

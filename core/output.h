@@ -69,6 +69,28 @@ void output_csv_field(strbuf *sb, const char *s);
 const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
                              uint16_t m, int style, char *buf);
 
+/*
+ * Check every move's text of the rule (ops, inst with moves moves), in
+ * both styles, as the core would print it: move_text() returns -1 (the
+ * core prints "?"), or the length of a NUL-terminated text in its buffer
+ * (plugins/README.md, "Move text"): printable ASCII, not empty, no space
+ * at either end, and in GRIDBFS_MOVE_COMPACT none at all.  Returns 0, or -1
+ * with why in why (cap bytes: "move_text() gave ...", the text quoted).  Run
+ * once per rule instance (rules.c), so the output takes every text on trust.
+ */
+int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
+                            uint32_t moves, char *why, size_t cap);
+
+/*
+ * Before output_write(r): in the judge format, where r is solved and its
+ * plugin writes its own judge text, that text (judge_text()) checked
+ * against the contract: lines of printable ASCII, each ending in '\n'.
+ * Kept for the next output_write(), so it is asked for once.  Returns 0;
+ * or -1 when it broke the contract: then r->ans is made invalid, with why
+ * in msg (RULES_MSG_MAX bytes), to be reported as any invalid record.
+ */
+int output_vet(output *o, out_result *r, char *msg);
+
 /* Append r, formatted, to sb. */
 void output_write(output *o, const out_result *r, strbuf *sb);
 

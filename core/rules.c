@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "reader.h"
+#include "solve.h"
 #include "text.h"
 #include "util.h"
 
@@ -64,6 +66,7 @@ static void inst_free(rule_inst *in)
     free(in->name);
     free(in->param);
     free(in->error);
+    free(in->masks);
     free(in);
 }
 
@@ -233,34 +236,36 @@ static const char *show_cell(char c, char buf[8])
 }
 
 /*
- * What create() described that no rule can be, naming the field, into
- * why; or 0 when the rule is sound.
+ * What create() described that no rule can be, "create() set FIELD ...",
+ * into why; or 0 when the rule is sound.
  */
 static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
                   char *why, size_t cap)
 {
-    char a[8], b[8];
+    char a[8], b[8], set[RULES_MSG_MAX];
     if (r->rows != rows || r->cols != cols)
-        fmt(why, cap,
+        fmt(set, sizeof set,
             "rows and cols to %" PRIu32 "x%" PRIu32 ", not the %" PRIu32
             "x%" PRIu32 " asked for",
             r->rows, r->cols, rows, cols);
     else if (r->boards < 1 || r->boards > RECORD_MAX_BOARDS)
-        fmt(why, cap, "boards to %" PRIu32 " (expected 1 or 2)", r->boards);
+        fmt(set, sizeof set, "boards to %" PRIu32 " (expected 1 or 2)",
+            r->boards);
     else if (r->moves > GRIDBFS_MAX_MOVES ||
              (r->moves == 0 && rows * cols > 1)) /* a 1x1 swap has none */
-        fmt(why, cap, "moves to %" PRIu32 " (expected 1 to %d)", r->moves,
-            GRIDBFS_MAX_MOVES);
+        fmt(set, sizeof set, "moves to %" PRIu32 " (expected 1 to %d)",
+            r->moves, GRIDBFS_MAX_MOVES);
     else if (!gridbfs_cell_char(r->one) || !gridbfs_cell_char(r->zero))
-        fmt(why, cap,
+        fmt(set, sizeof set,
             "%s to %s, not a cell character (printable, not blank, '/' or "
             "'=')",
             gridbfs_cell_char(r->one) ? "zero" : "one",
             show_cell(gridbfs_cell_char(r->one) ? r->zero : r->one, a));
     else if (r->one == r->zero)
-        fmt(why, cap, "one and zero both to %s", show_cell(r->one, b));
+        fmt(set, sizeof set, "one and zero both to %s", show_cell(r->one, b));
     else
         return 0;
+    fmt(why, cap, "create() set %s", set);
     return 1;
 }
 
@@ -280,9 +285,12 @@ static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
 /*
  * "unknown rule 'X'", and " (did you mean 'Y'?)" when a profile's name, a
  * plugin a profile names or a plugin on the search path is close (the
- * folders are listed once, so many unknown names cost no more look-ups).
+ * folders are listed once, so many unknown names cost no more look-ups),
+ * then why no plugin of that name is there: not_found, the loader's
+ * "plugin 'X' not found (searched: ...)", as when a profile names it.
  */
-static void unknown_rule(rules *rs, rule_inst *in, const char *name)
+static void unknown_rule(rules *rs, rule_inst *in, const char *name,
+                         const char *not_found)
 {
     const config *cfg = rs->cfg;
     size_t nplugins;
@@ -299,13 +307,18 @@ static void unknown_rule(rules *rs, rule_inst *in, const char *name)
         cand[n++] = plugins[i];
     const char *like = text_suggest(name, cand, n);
     if (like)
-        refuse(in, NULL, "unknown rule '%s' (did you mean '%s'?)", name, like);
+        refuse(in, NULL,
+               "unknown rule '%s' (did you mean '%s'?): no profile of that "
+               "name, and %s",
+               name, like, not_found);
     else
-        refuse(in, NULL, "unknown rule '%s'", name);
+        refuse(in, NULL, "unknown rule '%s': no profile of that name, and %s",
+               name, not_found);
     free(cand);
 }
 
-/* Create in's rule through its plugin; sets in->error on failure. */
+/* Create in's rule through its plugin and check what it set (and, where
+   moves are printed, every move's text); sets in->error on failure. */
 static void create(rule_inst *in)
 {
     const cfg_profile *p = in->profile;
@@ -370,10 +383,13 @@ static void create(rule_inst *in)
                    "rule '%s': plugin '%s' refused the parameters without "
                    "saying why",
                    in->name, in->plugin->name);
-    } else if (broken(&in->rule, rows, cols, why, sizeof why)) {
+    } else if (broken(&in->rule, rows, cols, why, sizeof why) ||
+               (in->with_path && /* where a move's text is printed */
+                output_check_move_texts(ops, in->rule.inst, in->rule.moves, why,
+                                        sizeof why))) {
         refuse(in, p ? &p->at : NULL,
-               "rule '%s': plugin '%s' broke its contract: create() set %s",
-               in->name, in->plugin->name, why);
+               "rule '%s': plugin '%s' broke its contract: %s", in->name,
+               in->plugin->name, why);
         ops->destroy(in->rule.inst);
     }
 out:
@@ -420,6 +436,7 @@ static void plan(const rules *rs, rule_inst *in)
     in->target_tables = !fixed && fits && !in->need_path && /* fits: */
                         rs->cfg->max_states >= /* at most 30 cells */
                             (uint64_t)1 << cells;
+    solve_prepare(in);
 }
 
 /* Whether a and b are the same parameter text, or both none. */
@@ -455,6 +472,10 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     pthread_mutex_init(&in->table_lock, NULL);
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;
+    int path = p ? p->path : -1;
+    in->with_path = rs->chosen.force_path ? rs->chosen.force_path > 0
+                    : path < 0            ? rs->cfg->path
+                                          : path;
     if (!plugin) {
         const cfg_param *typo = NULL;
         for (size_t k = 0; k < p->nparams && !typo; k++)
@@ -470,16 +491,12 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
         if (p)
             refuse(in, &p->at, "rule '%s': %s", name, err);
         else if (loader_missing(rs->ld, name)) /* a name, and a valid one */
-            unknown_rule(rs, in, name);
+            unknown_rule(rs, in, name, err);
         else /* a plugin that cannot be used says why; a bad name too */
             refuse(in, NULL, "%s", err);
     } else {
         create(in);
     }
-    int path = p ? p->path : -1;
-    in->with_path = rs->chosen.force_path ? rs->chosen.force_path > 0
-                    : path < 0            ? rs->cfg->path
-                                          : path;
     in->engine = p ? p->engine : ENGINE_AUTO;
     if (!in->error) {
         rules_set_cells(in);

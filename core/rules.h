@@ -45,6 +45,12 @@ typedef struct rule_inst {
     atomic_uint_fast64_t rent_paid_ns; /* time spent in the exact solver */
     atomic_int table_bought;
     int target_tables; /* search through the cache of target tables */
+    /* what checks an exact solver's paths by masks (solve_prepare()):
+       each move's cells, what it makes of the empty board (else NULL),
+       and the goals when fixed (nfixed_goals -1: ask goals() each time) */
+    uint64_t *masks;
+    int nfixed_goals;
+    uint64_t fixed_goals[GRIDBFS_MAX_GOALS];
     uint8_t cell[256]; /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
 
     /* the cache's: see rules.c */

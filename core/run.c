@@ -234,6 +234,7 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             res.ops = in->plugin->ops;
             res.inst = in->rule.inst;
             msg_line = j->line;
+            output_vet(w->out, &res, msg);
         }
         if ((res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) &&
             !j->quiet && !rc->quiet) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "replay.h"
 #include "text.h"
 #include "util.h"
 
@@ -19,9 +20,8 @@ static bfs_rule engine_rule(const rule_inst *in)
                       (r->flags & GRIDBFS_INVOLUTIVE) != 0};
 }
 
-/* The goals of the puzzle, or status NONE or FAULT in ans. */
-static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
-                         uint64_t *goals, bfs_answer *ans, char *msg)
+int solve_goals(const rule_inst *in, const gridbfs_board *boards,
+                uint64_t *goals, char *msg)
 {
     const gridbfs_rule *r = &in->rule;
     uint32_t cells = r->rows * r->cols;
@@ -32,16 +32,24 @@ static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
     int bad = n > GRIDBFS_MAX_GOALS;
     for (uint32_t g = 0; g < n && !bad; g++)
         bad = (goals[g] & outside) != 0;
-    if (bad) {
+    if (!bad)
+        return (int)n;
+    fmt(msg, RULES_MSG_MAX, "plugin '%s' broke its contract: goals() gave %s",
+        in->plugin->name,
+        n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
+    return -1;
+}
+
+/* The goals of the puzzle, or status NONE or FAULT in ans. */
+static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
+                         uint64_t *goals, bfs_answer *ans, char *msg)
+{
+    int n = solve_goals(in, boards, goals, msg);
+    if (n < 0)
         ans->status = BFS_FAULT;
-        fmt(msg, RULES_MSG_MAX,
-            "plugin '%s' broke its contract: goals() gave %s", in->plugin->name,
-            n > GRIDBFS_MAX_GOALS ? "too many goals" : "a state off the board");
-        return 0;
-    }
-    if (n == 0)
+    else if (n == 0)
         ans->status = BFS_NONE;
-    return n;
+    return n < 0 ? 0 : (uint32_t)n;
 }
 
 /* The table for in's fixed goals, built by the first thread to ask. */
@@ -173,6 +181,83 @@ answered:
     }
 }
 
+void solve_prepare(rule_inst *in)
+{
+    const gridbfs_rule *r = &in->rule;
+    char msg[RULES_MSG_MAX];
+    in->nfixed_goals = -1;
+    if (!in->use_exact || !in->need_path || !(r->flags & GRIDBFS_XOR_MOVES) ||
+        r->rows * r->cols > GRIDBFS_SEARCH_CELLS || r->moves == 0)
+        return;
+    in->masks = xcalloc(r->moves, sizeof *in->masks);
+    in->plugin->ops->expand(r->inst, 0, in->masks);
+    if (r->flags & GRIDBFS_FIXED_GOAL) /* -1 on a breach: said per record */
+        in->nfixed_goals = solve_goals(in, NULL, in->fixed_goals, msg);
+}
+
+/*
+ * The state path[0..n-1] leads to from start, into *end: by in's masks
+ * (XOR moves), else move by move (replay.h).  0, or -1 when a move sets a
+ * cell off the board.
+ */
+static int path_end(const rule_inst *in, const gridbfs_board *start,
+                    const uint16_t *path, size_t n, uint64_t *end)
+{
+    uint32_t cells = in->rule.rows * in->rule.cols;
+    if (in->masks) {
+        uint64_t s = start->w[0];
+        for (size_t i = 0; i < n; i++)
+            s ^= in->masks[path[i]];
+        *end = s;
+        return cells < 64 && s >> cells ? -1 : 0;
+    }
+    gridbfs_board cur = *start;
+    for (size_t i = 0; i < n; i++)
+        if (replay_move(in, &cur, path[i], &cur) < 0)
+            return -1;
+    *end = cur.w[0];
+    return 0;
+}
+
+/*
+ * Check the exact solver's path in ans (boards of at most 64 cells) by
+ * replaying it from the start: it must end on one of goals()'s states.
+ * Only where the path was asked for anyway (README, "What is checked of a
+ * plugin's answers": a count alone is taken on trust, as checking it
+ * would cost the path); by the moves' masks where the plugin says they
+ * are XORs (in->masks), else move by move (replay.h).  A breach makes ans
+ * BFS_FAULT, with why in msg.
+ */
+static void exact_reaches_goal(const rule_inst *in, const gridbfs_board *boards,
+                               bfs_answer *ans, char *msg)
+{
+    uint64_t own[GRIDBFS_MAX_GOALS], end;
+    const uint64_t *goals = in->nfixed_goals >= 0 ? in->fixed_goals : own;
+    int n = in->nfixed_goals >= 0 ? in->nfixed_goals
+                                  : solve_goals(in, boards, own, msg);
+    if (n < 0) {
+        ans->status = BFS_FAULT;
+        return;
+    }
+    if (path_end(in, &boards[0], ans->path, ans->len, &end) < 0) {
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: solve()'s moves lead off the "
+            "board",
+            in->plugin->name);
+        ans->status = BFS_FAULT;
+        return;
+    }
+    for (int g = 0; g < n; g++)
+        if (goals[g] == end)
+            return;
+    fmt(msg, RULES_MSG_MAX,
+        "plugin '%s' broke its contract: solve()'s %zu move%s end%s on a "
+        "board that is not a goal",
+        in->plugin->name, ans->len, ans->len == 1 ? "" : "s",
+        ans->len == 1 ? "s" : "");
+    ans->status = BFS_FAULT;
+}
+
 static uint64_t now_ns(void)
 {
     struct timespec t;
@@ -218,6 +303,9 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
                 "plugin '%s' broke its contract: solve() gave an impossible "
                 "answer",
                 in->plugin->name);
+        else if (ans.status == BFS_FOUND && ans.path &&
+                 cells <= GRIDBFS_SEARCH_CELLS)
+            exact_reaches_goal(in, boards, &ans, msg);
     } else if (cells > GRIDBFS_SEARCH_CELLS || in->engine == ENGINE_EXACT) {
         if (!in->use_exact)
             fmt(msg, RULES_MSG_MAX,

@@ -28,6 +28,27 @@ typedef struct solve_result {
 } solve_result;
 
 /*
+ * The goal states of the puzzle boards (packed by parse_record(); not
+ * passed on to a rule with GRIDBFS_FIXED_GOAL) from in's plugin, into
+ * goals[0..GRIDBFS_MAX_GOALS-1]: returns how many (0: none can be
+ * reached), or -1 when the plugin broke its contract (too many goals, or
+ * one off the board), with why in msg (RULES_MSG_MAX bytes).  The one
+ * check of goals(), for solving and --census alike.
+ */
+int solve_goals(const rule_inst *in, const gridbfs_board *boards,
+                uint64_t *goals, char *msg);
+
+/*
+ * What solving keeps of in, made once when in is created (rules.c, after
+ * its engine is planned): where the exact solver's paths are checked and
+ * its moves are XORs (GRIDBFS_XOR_MOVES, at most 64 cells), each move's
+ * mask, from one expand(), and the fixed goals, so that a path costs its
+ * XORs and a look-up, not an expand() a move (README, "What is checked of
+ * a plugin's answers").
+ */
+void solve_prepare(rule_inst *in);
+
+/*
  * Solve boards (packed by parse_record()) with in.  Safe to call from
  * several threads, each with its own workspace b; msg is RULES_MSG_MAX
  * bytes for the message.

@@ -355,3 +355,17 @@ rows_of() {
     done < <(sed -n '/^## Census/,/^## /p' "$readme" | sed -n 's/^\$ \(gridbfs --census.*\)/\1/p')
     assert_equal "$n" 3
 }
+
+@test "a plugin whose goals() breaks its contract: no census, the message solving gives" {
+    local P=$GRIDBFS_TEST_PLUGINS
+    for lie in 'off:a state off the board' 'many:too many goals'; do
+        local name=lie-goals-${lie%%:*}
+        local why="plugin '$name' broke its contract: goals() gave ${lie#*:}"
+        run -2 --separate-stderr gridbfs -P "$P" -r "$name" -s 3x3 --census -f csv
+        assert_output ''
+        assert_equal "$stderr" "gridbfs: --census: rule '$name': $why"
+        # (-p: the exact solver's path is checked against goals())
+        run -1 --separate-stderr gridbfs -P "$P" -r "$name" -s 3x3 -p <<<100/000/000
+        assert_equal "$stderr" "gridbfs: <stdin>:1: $why"
+    done
+}

@@ -239,7 +239,7 @@ refused() {
 @test "a route to an unknown rule is refused at the route" {
     #                       col: 12345
     cfg c.yaml $'routes:\n  - {glob: "*.swap", rule: nope}\n'
-    refused c.yaml "2:5: route '\*\.swap': unknown rule 'nope'"
+    refused c.yaml "2:5: route '\*\.swap': unknown rule 'nope': no profile of that name, and plugin 'nope' not found .*"
 }
 
 @test "a default rule that does not exist is refused at its place in the config" {
@@ -421,28 +421,44 @@ refused() {
     refute_line --regexp '^  cross3 '
 }
 
+# The tail of "unknown rule 'X'": why no plugin X was found, the folders
+# searched (one, at least: the installed folder).
+NOT_FOUND="no profile of that name, and plugin "
+SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
+
 @test "a mistyped rule or plugin name, -r or rule=, and a mistyped plugin key get a suggestion" {
     run -2 --separate-stderr gridbfs -r poj175 </dev/null
-    assert_equal "$stderr" "gridbfs: unknown rule 'poj175' (did you mean 'poj1753'?)"
+    assert_regex "$stderr" "^gridbfs: unknown rule 'poj175' \\(did you mean 'poj1753'\\?\\): $NOT_FOUND'poj175' $SEARCHED"
     run -2 --separate-stderr gridbfs -r flip-neighbours </dev/null
-    assert_equal "$stderr" "gridbfs: unknown rule 'flip-neighbours' (did you mean 'flip-neighbors'?)"
+    assert_regex "$stderr" "^gridbfs: unknown rule 'flip-neighbours' \\(did you mean 'flip-neighbors'\\?\\): $NOT_FOUND'flip-neighbours' $SEARCHED"
     run -1 --separate-stderr gridbfs <<<'rule=lights55 10/01'
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: <stdin>:1: unknown rule 'lights55' (did you mean 'lights5'?)"
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: unknown rule 'lights55' \\(did you mean 'lights5'\\?\\): $NOT_FOUND'lights55' $SEARCHED"
     # nothing close: no suggestion
     run -2 --separate-stderr gridbfs -r qqqqqq </dev/null
-    assert_equal "$stderr" "gridbfs: unknown rule 'qqqqqq'"
+    assert_regex "$stderr" "^gridbfs: unknown rule 'qqqqqq': $NOT_FOUND'qqqqqq' $SEARCHED"
     printf 'rules:\n  x: {plugn: flip-neighbors}\n' >c.yaml
     run -2 --separate-stderr gridbfs -c c.yaml -r x </dev/null
     assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
 }
 
+@test "-r NAME, no profile and no plugin, says which folders were searched" {
+    # as a profile's plugin: that is not found does (README, "What is searched")
+    run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/nonexist" -P "$GRIDBFS_TEST_PLUGINS" -r knight </dev/null
+    assert_output ''
+    assert_regex "$stderr" "^gridbfs: unknown rule 'knight': no profile of that name, and plugin 'knight' not found \\(searched: $BATS_TEST_TMPDIR/nonexist \\(no such folder\\), $GRIDBFS_TEST_PLUGINS, [^ ]+\\)$"
+    # the same words as for a profile whose plugin: is missing
+    printf 'rules:\n  k: {plugin: knight}\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml -P "$BATS_TEST_TMPDIR/nonexist" -P "$GRIDBFS_TEST_PLUGINS" -r k </dev/null
+    assert_regex "$stderr" "plugin 'knight' not found \\(searched: $BATS_TEST_TMPDIR/nonexist \\(no such folder\\), $GRIDBFS_TEST_PLUGINS, [^ ]+\\)$"
+}
+
 @test "a plugin no profile names is suggested too, from the folders searched" {
     run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r typed-sise </dev/null
-    assert_equal "$stderr" "gridbfs: unknown rule 'typed-sise' (did you mean 'typed-size'?)"
+    assert_regex "$stderr" "^gridbfs: unknown rule 'typed-sise' \\(did you mean 'typed-size'\\?\\): $NOT_FOUND'typed-sise' $SEARCHED"
     # not without the folder that has it
     run -2 --separate-stderr gridbfs -r typed-sise </dev/null
-    assert_equal "$stderr" "gridbfs: unknown rule 'typed-sise'"
+    assert_regex "$stderr" "^gridbfs: unknown rule 'typed-sise': $NOT_FOUND'typed-sise' $SEARCHED"
 }
 
 @test "a mistyped core key in a profile that names a plugin: the plugin's refusal, and the core key" {

@@ -497,3 +497,57 @@ searched_last() {
     assert_output ''
     assert_regex "$stderr" "^gridbfs: rule 'broken-silent': plugin 'broken-silent' refused the parameters without saying why$"
 }
+
+@test "an exact solver's moves that do not reach a goal: invalid, never solved" {
+    # lie-solve: a toggle rule (one move a cell, goal all 0) whose solve()
+    # presses the cell after each set one; its count alone is right.
+    # lie-solve-xor says its moves are XORs (they are): checked by masks
+    printf '%s\n' 1000/0000/0000/0000 0000/0000/0000/0000 >in
+    local name why
+    for name in lie-solve lie-solve-xor; do
+        why="plugin '$name' broke its contract: solve()'s 1 move ends on a board that is not a goal"
+        run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r $name -p in
+        assert_output $'invalid\n0'
+        assert_equal "$stderr" "gridbfs: in:1: $why"
+        # --show draws no board that is not a goal, and says no "solved in"
+        run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r $name --show in
+        refute_output --partial 'solved in 1 move'
+        assert_line --index 0 invalid
+        assert_equal "$stderr" "gridbfs: in:1: $why"
+        run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r $name -p -f csv in
+        assert_line --index 1 --partial ",$name,invalid,,,$why"
+        assert_line --index 2 --partial ",$name,solved,0,"
+    done
+}
+
+@test "move text with a line break or a space where none may be: the rule is refused, no forged line" {
+    local why="broke its contract: move_text() gave move 0's"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-text-newline -p <<<1000/0000/0000/0000
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: rule 'lie-text-newline': plugin 'lie-text-newline' $why judge text '1?fake 2' (length 8): a byte that is not printable ASCII"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-text-space -p -f csv <<<1000/0000/0000/0000
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: rule 'lie-text-space': plugin 'lie-text-space' $why compact text 'c 1' (length 3): a space in the compact text"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-text-length -p <<<1000/0000/0000/0000
+    assert_equal "$stderr" "gridbfs: rule 'lie-text-length': plugin 'lie-text-length' $why judge text '1' (length 11): a length that is not its text's"
+    # checked where moves are printed: a count alone prints none
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-text-newline <<<1000/0000/0000/0000
+    assert_output 1
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-text-newline --show <<<1000/0000/0000/0000
+    assert_regex "$stderr" "lie-text-newline' $(q "$why")"
+    # named by a record: that record is invalid, the rest goes on
+    printf 'rule=lie-text-newline 1000/0000/0000/0000\n%s\n' "$S1" >in
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -p in
+    assert_output $'invalid\n4\n1 1\n1 2\n2 2\n4 3'
+    assert_regex "$stderr" "^gridbfs: in:1: rule 'lie-text-newline': .*$(q "$why")"
+}
+
+@test "judge_text() with a control character: the record is invalid" {
+    printf '%s\n' 1000/0000/0000/0000 >in
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-judge-text in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:1: plugin 'lie-judge-text' broke its contract: judge_text() gave '1??': a byte that is not printable ASCII"
+    # CSV does not print it: the record is answered
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-judge-text -f csv in
+    assert_line --index 1 --partial ',lie-judge-text,solved,1,'
+}

@@ -214,6 +214,47 @@ EOF
     assert_output '2'
 }
 
+@test "the example runs in a gridbfs of plugin ABI 1.2, the least it asks for, and refuses 1.1" {
+    requires cc
+    # a host of ABI 1.N: create() on 3x3 as that gridbfs calls it
+    cat >host.c <<'EOF'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <gridbfs/plugin.h>
+int main(int argc, char **argv)
+{
+    void *so = argc == 3 ? dlopen(argv[1], RTLD_NOW | RTLD_LOCAL) : NULL;
+    const gridbfs_plugin *(*entry)(void);
+    *(void **)&entry = so ? dlsym(so, GRIDBFS_ENTRY_NAME) : NULL;
+    if (!entry)
+        return 2;
+    const gridbfs_plugin *p = entry();
+    char text[256] = "";
+    gridbfs_error err = {text, sizeof text, -1};
+    gridbfs_rule rule = {0};
+    gridbfs_param size = {"size", "3x3"};
+    rule.abi = 1u << 16 | (uint32_t)atoi(argv[2]);
+    rule.size = (uint32_t)sizeof rule;
+    rule.rows = rule.cols = 3;
+    if (p->create(&size, 1, &rule, &err) != 0) {
+        puts(text);
+        return 1;
+    }
+    printf("%u moves\n", (unsigned)rule.moves);
+    p->destroy(rule.inst);
+    return 0;
+}
+EOF
+    cc -std=c11 -Wall -Wextra -Werror -I"$PREFIX/include" host.c -o host -ldl
+    run -0 ./host "$EX/flip-rowcol.so" 2
+    assert_output '6 moves'
+    run -0 ./host "$EX/flip-rowcol.so" 3
+    assert_output '6 moves'
+    run -1 ./host "$EX/flip-rowcol.so" 1
+    assert_output 'needs gridbfs with plugin ABI 1.2 or later'
+}
+
 @test "the installed header compiles warning-free as C++ and exports an unmangled entry" {
     requires g++
     cat >t.cc <<'EOF'

@@ -13,6 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The oldest gridbfs this plugin runs in: ABI 1.2, which sets rule->rows
+   and rule->cols (what find_package(gridbfs 1.2) asks for).  Not
+   GRIDBFS_ABI: that is the header's own version, newer than the plugin
+   needs, and would refuse a gridbfs of 1.2 that runs it well. */
+#define ROWCOL_MIN_ABI ((uint32_t)1 << 16 | 2)
+
 static const gridbfs_param_doc rowcol_params[] = {
     {"size", "4x4", "board size RxC, at most 64 cells"},
     {NULL, NULL, NULL},
@@ -43,8 +49,9 @@ static int rowcol_create(const gridbfs_param *params, size_t nparams,
     for (size_t i = 0; i < nparams; i++)
         if (strcmp(params[i].key, "size") != 0)
             return fail(err, (long)i, "unknown parameter '%s'", params[i].key);
-    if (rule->abi < GRIDBFS_ABI) /* an older gridbfs gives no rows, cols */
-        return fail(err, -1, "needs gridbfs with plugin ABI %s", "1.2");
+    if (rule->abi < ROWCOL_MIN_ABI) /* a gridbfs before 1.2: no rows, cols */
+        return fail(err, -1, "needs gridbfs with plugin ABI %s or later",
+                    "1.2");
     if (rows * cols > GRIDBFS_SEARCH_CELLS)
         return fail(err, -1, "size: expected at most %s cells", "64");
     if (!(rc = calloc(1, sizeof *rc)))

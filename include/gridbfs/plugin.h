@@ -139,7 +139,10 @@ typedef struct gridbfs_rule {
                         that gridbfs_cell_char() accepts */
     uint32_t boards; /* boards per puzzle record: 1 or 2 */
     uint32_t moves;  /* move ids are 0..moves-1: 1 to GRIDBFS_MAX_MOVES */
-    uint32_t flags;  /* GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL */
+    uint32_t flags;  /* GRIDBFS_INVOLUTIVE, GRIDBFS_FIXED_GOAL,
+                        GRIDBFS_TEXT_BY_COUNT (1.2), GRIDBFS_XOR_MOVES
+                        (1.3), or'ed; a bit the core does not know (a
+                        newer minor's) is ignored */
 } gridbfs_rule;
 
 /* The operations of a plugin, returned by GRIDBFS_ENTRY(). */
@@ -180,7 +183,12 @@ typedef struct gridbfs_plugin {
 
     /*
      * Write move m as text in style (GRIDBFS_MOVE_*) into buf (cap bytes,
-     * NUL-terminated).  Returns the length, or -1 if it does not fit.
+     * NUL-terminated).  Returns the length, or -1 if it does not fit or
+     * style is unknown (the core prints "?").  The text is printable
+     * ASCII, not empty, with no space at either end, and in
+     * GRIDBFS_MOVE_COMPACT none at all: where moves are printed, the core
+     * checks every move's text after create() and refuses a rule that
+     * breaks this.
      */
     int (*move_text)(const void *inst, uint32_t move, int style, char *buf,
                      size_t cap);
@@ -198,7 +206,10 @@ typedef struct gridbfs_plugin {
      * then searches, if it can).  The
      * same input must give the same sequence, every time.  With cap 0
      * (moves NULL) the core wants the count alone: GRIDBFS_TOO_LONG with
-     * *len set answers it.  Called from several threads, like expand().
+     * *len set answers it.  Where the core asks for the moves, on boards
+     * of at most 64 cells, it replays them with expand(): a sequence that
+     * does not end on a state goals() gives makes the record invalid.
+     * Called from several threads, like expand().
      */
     int (*solve)(const void *inst, const gridbfs_board *boards, uint16_t *moves,
                  size_t cap, size_t *len, gridbfs_error *err);
@@ -207,7 +218,8 @@ typedef struct gridbfs_plugin {
      * The judge's text for a solved puzzle, when it is not the core's
      * default (the number of moves, then one move_text() line per move
      * when the path is asked for): e.g. a press matrix.  Writes the lines,
-     * each ending in '\n', into buf (cap bytes, NUL-terminated); returns
+     * printable ASCII each ending in '\n' (checked: else the record is
+     * invalid), into buf (cap bytes, NUL-terminated); returns
      * the length, or -1 when it does not fit (the core retries with more,
      * up to 1 MiB; past that it writes its default text).
      */
