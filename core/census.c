@@ -18,6 +18,7 @@
 #include "replay.h"
 #include "table.h"
 #include "text.h"
+#include "thread.h"
 
 #define MSG_MAX 512
 /* The most work a pair census takes on, in steps: a step is a move tried
@@ -522,8 +523,12 @@ static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
     membudget *mem = rules_memory(x->o->rules);
     if (threads > w->n)
         threads = w->n ? (unsigned)w->n : 1;
+    unsigned paid = thread_reserve(mem, threads - 1);
+    threads = paid + 1;
     while (threads > 1 && !budget_has(mem, threads * bytes))
         threads--;
+    thread_release(mem, paid - (threads - 1)); /* the stacks not needed */
+    paid = threads - 1;
     pair_part *part = xcalloc(threads, sizeof *part);
     for (unsigned k = 0; k < threads; k++) {
         part[k].w = w;
@@ -532,12 +537,12 @@ static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
     }
     unsigned started = 1;
     for (; started < threads; started++)
-        if (pthread_create(&part[started].tid, NULL, pair_worker,
-                           &part[started]))
+        if (thread_start(&part[started].tid, pair_worker, &part[started]))
             break; /* fewer threads: the others take their share */
     pair_worker(&part[0]);
     for (unsigned k = 1; k < started; k++)
         pthread_join(part[k].tid, NULL);
+    thread_release(mem, paid);
     pair_merge(r, part, started);
     free(part);
     return atomic_load(&w->failed) ? -1 : 0;

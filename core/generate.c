@@ -8,7 +8,6 @@
 #define _DEFAULT_SOURCE /* getentropy() */
 #include "generate.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -20,6 +19,7 @@
 #include "outfile.h"
 #include "sample.h"
 #include "text.h"
+#include "thread.h"
 #include "util.h"
 
 #define MAX_COUNT 1000000000u /* --generate's largest N */
@@ -391,10 +391,11 @@ static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
     pthread_t *t = xcalloc(jobs, sizeof *t);
     for (unsigned j = 0; j < jobs; j++)
         sh[j] = (share){z, n * j / jobs, n * (j + 1) / jobs, sc[j]};
+    int e;
     for (unsigned j = 1; j < jobs; j++)
-        if (pthread_create(&t[j], NULL, draw_share, &sh[j]) != 0) {
+        if ((e = thread_start(&t[j], draw_share, &sh[j])) != 0) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
-                    strerror(errno));
+                    strerror(e));
             exit(EXIT_TROUBLE);
         }
     draw_share(&sh[0]);
@@ -545,6 +546,9 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     outfile *out = NULL;
     int status = EXIT_TROUBLE;
     jobs = jobs < 1 ? 1 : jobs > MAX_THREADS ? MAX_THREADS : jobs;
+    /* the caller and the helpers limits.memory pays the stacks of */
+    unsigned paid = thread_reserve(rules_memory(rs), jobs - 1);
+    jobs = paid + 1;
     sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
     puzzle *z = xcalloc(room, sizeof *z);
@@ -598,5 +602,6 @@ out:
     free(sc);
     free(z);
     sb_free(&sb);
+    thread_release(rules_memory(rs), paid);
     return status;
 }

@@ -29,6 +29,7 @@
 #include "reader.h"
 #include "solve.h"
 #include "text.h"
+#include "thread.h"
 #include "util.h"
 
 #define CHUNK_RECORDS 4096
@@ -697,7 +698,7 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     p->reader = own;
     /* threads: two full chunks a thread and two more, or many small ones */
     p->nchunks = nthreads ? MAX_CHUNKS : 1;
-    p->max_inflight = (nthreads ? rc->jobs * 2 + 2 : 1) * CHUNK_RECORDS;
+    p->max_inflight = (nthreads ? (nthreads + 1) * 2 + 2 : 1) * CHUNK_RECORDS;
     membudget *mem = rules_memory(rc->rules);
     p->max_held = mem->cap / CHUNKS_MEMORY_SHARE;
     if (p->max_held == 0 || p->max_held > CHUNKS_MEMORY_MAX)
@@ -744,8 +745,13 @@ int run(const run_config *rc, char *const *files, int nfiles)
 {
     static char *const std_in[] = {"-"};
     pipeline p = {0};
-    /* -j N: the reader and N - 1 workers (see get_chunk()) */
+    /* -j N: the reader and N - 1 workers (see get_chunk()), and the
+       progress clock, as many as limits.memory pays the stacks of */
     unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
+    unsigned ticker = rc->progress != PROGRESS_OFF;
+    unsigned paid = thread_reserve(rules_memory(rc->rules), nthreads + ticker);
+    if (nthreads > paid)
+        nthreads = paid;
     pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
     worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
     bfs_set_budget(own.bfs, rules_memory(rc->rules));
@@ -759,14 +765,16 @@ int run(const run_config *rc, char *const *files, int nfiles)
     p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
                                           ? 0
                                           : total_bytes(files, nfiles));
-    for (unsigned i = 0; i < nthreads; i++)
-        if (pthread_create(&threads[i], NULL, worker_main, &p) != 0) {
+    for (unsigned i = 0; i < nthreads; i++) {
+        int e = thread_start(&threads[i], worker_main, &p);
+        if (e) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
-                    strerror(errno));
+                    strerror(e));
             exit(EXIT_TROUBLE);
         }
-    p.ticking = rc->progress != PROGRESS_OFF &&
-                pthread_create(&p.ticker, NULL, ticker_main, &p) == 0;
+    }
+    p.ticking = ticker && paid > nthreads &&
+                thread_start(&p.ticker, ticker_main, &p) == 0;
 
     chunk *cur = get_chunk(&p);
     if (!rc->no_header)
@@ -803,6 +811,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
         pthread_join(threads[i], NULL);
     if (p.ticking)
         pthread_join(p.ticker, NULL);
+    thread_release(rules_memory(rc->rules), paid);
     progress_clear(p.pg);
     if (rc->stats) {
         p.totals.files = (uint64_t)nfiles;

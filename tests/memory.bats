@@ -71,6 +71,60 @@ peak_near_one() {
     [[ $stderr != *'out of memory'* ]]
 }
 
+# twice MIB ARGS...: run gridbfs -c the MIB-MiB budget ARGS under ulimit -v
+# at twice the budget (a release build only: AddressSanitizer reserves
+# terabytes of address space)
+twice() {
+    local mib=$1
+    shift
+    printf 'limits: {memory: %d}\nrules:\n  fs: {plugin: flip-neighbors, engine: search, goal: "off", cells: "10"}\n' \
+        $((mib * MIB)) >"b$mib.yaml"
+    run --separate-stderr bash -c "ulimit -v $((2 * mib * 1024)); exec \"\$0\" -c b$mib.yaml \"\$@\"" "$GRIDBFS" "$@"
+}
+
+no_asan() {
+    if ldd "$GRIDBFS" | grep -q libasan; then
+        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
+    fi
+}
+
+@test "under ulimit -v at twice the budget, searches past it at -j1, -j8 and -j64: every record answered" {
+    no_asan
+    # 8x8 boards by search: each search stops at the budget, on every
+    # thread at once; each thread's stack and malloc arena used to come on
+    # top of the budget (8 MiB and 64 MiB of address space)
+    flipref boards -s 8x8 -c 10 -n 8 -S 4 | sed 's/^/rule=fs size=8x8 /' >s8
+    { echo "$S1" && cat s8 && echo "$S1"; } >in
+    local mib j
+    for mib in 64 256; do
+        for j in 1 8 64; do
+            [ "$mib" = 256 ] && [ "$j" != 8 ] && continue # -j1: 14 s
+            twice "$mib" -q -j$j in
+            assert_equal "$stderr" ""
+            assert_equal "$status" 1
+            assert_output "4$(printf '\nlimit%.0s' $(seq 8))"$'\n4'
+        done
+    done
+}
+
+@test "under ulimit -v at twice the budget, --census and --generate at -j1, -j8 and -j64" {
+    no_asan
+    # p1225 4x4: a table a target, one a thread at once
+    gridbfs --census -r p1225 -s 4x4 >census.want
+    gridbfs --generate 200 -r p1225 --distance 5-15 --seed 1 >generate.want
+    local j
+    for j in 1 8 64; do
+        twice 64 -j$j --census -r p1225 -s 4x4
+        assert_equal "$stderr" ""
+        assert_equal "$status" 0
+        assert_output "$(cat census.want)"
+        twice 64 -j$j --generate 200 -r p1225 --distance 5-15 --seed 1
+        assert_equal "$stderr" ""
+        assert_equal "$status" 0
+        assert_output "$(cat generate.want)"
+    done
+}
+
 @test "limits.memory is a whole number of bytes, at least 1 MiB" {
     printf 'limits: {memory: 1000}\n' >bad.yaml
     run -2 --separate-stderr gridbfs -c bad.yaml </dev/null
