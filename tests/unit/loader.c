@@ -344,13 +344,38 @@ static void test_each(ctx *t)
 {
     /* first: broken-abi, broken-params; then the test plugins but those two;
        then odd's valid names not met yet (not Bad.so, not notes.txt). */
-    static const char *const order[] = {
-        "broken-abi",   "broken-params", "broken-abi2",   "broken-apply",
-        "broken-cells", "broken-judge",  "broken-moves",  "broken-name",
-        "broken-nosym", "broken-null",   "broken-nullop", "broken-silent",
-        "broken-small", "future-abi",    "old-abi",       "toggle-apply",
-        "toggle-old",   "typed-size",    "dangling",      "dir",
-        "dirlink",      "fifo",          "junk",          "late"};
+    static const char *const order[] = {"broken-abi",
+                                        "broken-params",
+                                        "broken-abi2",
+                                        "broken-apply",
+                                        "broken-cells",
+                                        "broken-judge",
+                                        "broken-moves",
+                                        "broken-name",
+                                        "broken-nosym",
+                                        "broken-null",
+                                        "broken-nullop",
+                                        "broken-silent",
+                                        "broken-small",
+                                        "future-abi",
+                                        "lie-goals-many",
+                                        "lie-goals-off",
+                                        "lie-judge-text",
+                                        "lie-solve",
+                                        "lie-solve-xor",
+                                        "lie-text-length",
+                                        "lie-text-newline",
+                                        "lie-text-space",
+                                        "old-abi",
+                                        "toggle-apply",
+                                        "toggle-old",
+                                        "typed-size",
+                                        "dangling",
+                                        "dir",
+                                        "dirlink",
+                                        "fifo",
+                                        "junk",
+                                        "late"};
     size_t n = sizeof order / sizeof *order;
     loader *ld = loader_new();
     loader_add_dir(ld, at(t, t->tmp, "first"));
