@@ -49,6 +49,24 @@ static void trim(const char **s, size_t *n)
         (*n)--;
 }
 
+/* Whether s[0..n), trimmed, is the words of w: a run of blanks is one
+   blank, as cells and answers are read. */
+static int same_words(const char *s, size_t n, const char *w)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (rd_is_blank(s[i])) {
+            if (*w++ != ' ')
+                return 0;
+            while (i < n && rd_is_blank(s[i]))
+                i++;
+        } else if (*w++ != s[i++]) {
+            return 0;
+        }
+    }
+    return *w == '\0';
+}
+
 /* What a line is to a layout. */
 enum lay_line { L_EOF, L_BLANK, L_COMMENT, L_END, L_TEXT };
 
@@ -63,7 +81,7 @@ static enum lay_line lay_kind(const reader *rd, enum line_kind kind,
     trim(&s, &n);
     if (n == 0)
         return L_BLANK;
-    if (end && strlen(end) == n && memcmp(s, end, n) == 0)
+    if (end && same_words(s, n, end))
         return L_END; /* even one that starts with '#' */
     if (rd->comments && s[0] == '#')
         return L_COMMENT;
@@ -134,6 +152,19 @@ static int starts_case(const reader *rd, const char *s, size_t n)
            (rd->lay->size == SIZE_LINE_EACH && size_line(s, n, &r, &c) == 0);
 }
 
+/* After a blank line inside a case, whether the case goes on: the next
+   line (held for the caller) can be a row of it, not the end, the end of
+   the file or the next case's first line. */
+static int case_goes_on(reader *rd)
+{
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    enum lay_line what = lay_next_text(rd, &kind, &s, &n);
+    lay_hold(rd, kind, s, n);
+    return what == L_TEXT && kind == LINE_TEXT && !starts_case(rd, s, n);
+}
+
 /* A line for a message: quoted, cut short. */
 static const char *shown_line(const char *s, size_t n, char *buf)
 {
@@ -157,9 +188,9 @@ static int lay_size(reader *rd, enum line_kind kind, const char *s, size_t n)
         return -1;
     }
     if (r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 || c > GRIDBFS_MAX_SIDE) {
-        rd_rec_error(rd, rd->lineno, "size %llux%llu out of range (1 to %d)",
-                     (unsigned long long)r, (unsigned long long)c,
-                     GRIDBFS_MAX_SIDE);
+        trim(&s, &n); /* the numbers as written: size_line() caps them */
+        rd_rec_error(rd, rd->lineno, "size '%s' out of range (1 to %d)",
+                     shown_line(s, n, shown), GRIDBFS_MAX_SIDE);
         return -1;
     }
     rd->lay_rows = (uint32_t)r;
@@ -297,6 +328,10 @@ static const record *lay_eof(reader *rd)
     }
     if (rd->owed)
         return owed_case(rd);
+    if (rd->owed_msg[0] && !rd->owed_quiet) { /* a count of 0: no result */
+        rd->owed_quiet = 1;
+        return lay_fault(rd, rd->count_line, 1, "%s", rd->owed_msg);
+    }
     rd->lay_done = 1;
     if (rd->lay->end && !rd->lay_ended)
         return lay_fault(rd, last_line(rd), 1, "missing the end line '%s'",
@@ -330,6 +365,13 @@ const record *rd_layout_next(reader *rd)
         if (r)
             return r;
     }
+    if (rd->lost_line) {
+        uint64_t at = rd->lost_line;
+        rd->lost_line = 0;
+        return lay_fault(rd, at, 0,
+                         "the case before ends early, and took this case's "
+                         "rows for its own");
+    }
     for (;;) { /* up to the first line of the case */
         what = lay_next_text(rd, &kind, &s, &n);
         if (what == L_EOF)
@@ -343,11 +385,15 @@ const record *rd_layout_next(reader *rd)
             break;
         rd->lay_ended = 1;
     }
+    if (rd->promised != UINT64_MAX && rd->index >= rd->promised) {
+        /* never more results than the count line gives: the judge reads
+           no further */
+        rd->lay_done = 1;
+        return lay_fault(rd, rd->lineno, 1,
+                         "a case past the %llu the count line gives",
+                         (unsigned long long)rd->promised);
+    }
     rd_rec_begin(rd, 0);
-    if (rd->promised != UINT64_MAX && rd->index >= rd->promised)
-        rd_rec_error(rd, rd->lineno,
-                     "a case past the %llu the count line gives",
-                     (unsigned long long)rd->promised);
     int marked = config_layout_marked(l);
     if (l->name) {
         const char *t = s;
@@ -379,13 +425,24 @@ const record *rd_layout_next(reader *rd)
         lay_hold(rd, kind, s, n); /* the first row */
     }
 
-    uint32_t need = case_rows(rd), k = 0;
-    uint64_t extra_at = 0;
+    uint32_t need = case_rows(rd), k = 0, before_blank = 0;
+    uint64_t extra_at = 0, blank_at = 0, after_blank = 0;
     for (;;) {
         kind = lay_take(rd, &s, &n);
         what = lay_kind(rd, kind, s, n);
         if (what == L_COMMENT || (what == L_BLANK && !marked))
             continue;
+        /* a blank line among a case's board rows, rows after it: read on
+           (README, "Faults in a judge's file") */
+        if (what == L_BLANK && !blank_at && k > 0 && k < need - l->param_rows) {
+            uint64_t at = rd->lineno;
+            if (case_goes_on(rd)) {
+                blank_at = at;
+                after_blank = rd->lineno;
+                before_blank = k;
+                continue;
+            }
+        }
         if (what == L_EOF || what == L_BLANK)
             break;
         /* a parameter's rows are of another alphabet: no mark among them;
@@ -409,12 +466,22 @@ const record *rd_layout_next(reader *rd)
     }
     if (rd->param_off != NO_OFFSET)
         rd_text_add(rd, "", 0, 1);
-    if (k < need)
+    if (k > need && blank_at && !l->name && l->size != SIZE_LINE_EACH) {
+        /* blank lines its only marks: the case ended at the blank line,
+           and the rows after it were the next case's, now lost */
+        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u",
+                     before_blank, need);
+        if (rd->promised == UINT64_MAX || rd->index < rd->promised)
+            rd->lost_line = after_blank;
+    } else if (k < need) {
         rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u", k,
                      need);
-    else if (k > need)
+    } else if (k > need) {
         rd_rec_error(rd, extra_at, "extra rows: the case has %u, expected %u",
                      k, need);
+    } else if (blank_at) {
+        rd_rec_error(rd, blank_at, "a blank line inside the case");
+    }
     if (l->size != SIZE_LINE_NONE && rd->lay_rows) { /* 0: refused */
         rd->rec.rows = rd->lay_rows;
         rd->rec.cols = rd->lay_cols;

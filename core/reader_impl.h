@@ -64,6 +64,8 @@ struct reader {
     int owed_quiet;                /* the message was shown once */
     int lay_eof;                   /* the end of the input was met */
     int lay_done;                  /* nothing more to hand out */
+    uint64_t lost_line; /* a case whose rows the one before took: its one
+                           invalid result is owed, or 0 */
 };
 
 /* The next line without its newline (or CR LF, or a first line's BOM);

@@ -35,7 +35,7 @@ setup() {
     sed '15s/.*/33 5/' "$J/cerc07b/sample.in" >in
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
-    assert_equal "$stderr" "gridbfs: in:15: size 33x5 out of range (1 to 32)"
+    assert_equal "$stderr" "gridbfs: in:15: size '33 5' out of range (1 to 32)"
 }
 
 @test "cerc07b: without its blank lines the size lines still mark the maps" {
@@ -87,21 +87,25 @@ setup() {
     assert_output "$(cat "$J/uva10309/sample.out")"
 }
 
-@test "acwing95: a case with a row too few or too many is invalid alone" {
+@test "acwing95: a case with a row too many is invalid alone; one too few costs the case after it too" {
+    # blank lines the only marks: the rows after case 2's blank line are
+    # read on (a stray blank?), and are 9, so case 3 was in them
     sed 8d "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
-    assert_output $'3\ninvalid\n-1'
-    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5"
+    assert_output $'3\ninvalid\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5
+gridbfs: in:13: the case before ends early, and took this case's rows for its own"
     sed 8p "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
     assert_output $'3\ninvalid\n-1'
     assert_equal "$stderr" "gridbfs: in:13: extra rows: the case has 6, expected 5"
 }
 
-@test "acwing95: a count line that disagrees costs the cases past it, or stands for the missing ones" {
+@test "acwing95: a count line that disagrees stops before the cases past it, or stands for the missing ones" {
     sed '1s/.*/2/' "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
-    assert_output $'3\n2\ninvalid'
+    # never more results than the count line gives: one message
+    assert_output $'3\n2'
     assert_equal "$stderr" "gridbfs: in:14: a case past the 2 the count line gives"
     sed '1s/.*/5/' "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 -f csv in
@@ -110,6 +114,33 @@ setup() {
     assert_line -n 5 'in,5,1,,acwing95,invalid,,,"the count line gives 5 cases, the file holds 3"'
     # one message for both
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
+}
+
+@test "a stray blank line inside a case costs that case alone; every later case keeps its answer" {
+    # judgeref reads the file as the judge's scanf does, blank lines skipped:
+    # its answers are the ones the later cases must keep
+    sed '3a\\' "$J/acwing95/sample.in" >in # inside the first 5x5 board
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(judgeref solve acwing95 in | sed '1s/.*/invalid/')"
+    assert_equal "$stderr" "gridbfs: in:4: a blank line inside the case"
+    sed '4a\\' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(judgeref solve cerc07b in | sed '1s/.*/invalid/')"
+    assert_equal "$stderr" "gridbfs: in:5: a blank line inside the case"
+    sed '15a\\' "$J/uva10309/sample.in" >in # the second board's 3rd row
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(judgeref solve uva10309 in | sed '2s/.*/invalid/')"
+    assert_equal "$stderr" "gridbfs: in:16: a blank line inside the case"
+    # a case really short before its mark: a size line or name after the
+    # blank line ends it (the first test above, uva10309's below)
+}
+
+@test "an end line with more blanks is the end line, read as words" {
+    sed '$s/.*/0  0 /' "$J/cerc07b/sample.in" >in
+    tail -1 in | grep -q '^0  0 $'
+    run -0 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" ""
 }
 
 # ---- layouts that do not: the count is checked first ---------------------
@@ -131,6 +162,25 @@ setup() {
         run -1 --separate-stderr gridbfs -r poj1222
         assert_output $'PUZZLE #1\ninvalid'
     }
+}
+
+@test "a count of 0 before rows is one message, no result (poj1222, flipfive, acwing95)" {
+    { echo 0; tail -n +2 "$J/poj1222/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r poj1222 in
+    assert_output ""
+    assert_equal "$stderr" "gridbfs: in:1: the count line gives 0 cases of 5 rows, but 10 rows follow it"
+    { echo 0; tail -n +2 "$J/flipfive/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r flipfive in
+    assert_output ""
+    assert_equal "$stderr" "gridbfs: in:1: the count line gives 0 cases of 3 rows, but $(($(wc -l <in) - 1)) rows follow it"
+    { echo 0; tail -n +2 "$J/acwing95/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output ""
+    assert_equal "$stderr" "gridbfs: in:2: a case past the 0 the count line gives"
+    # a count of 0 and nothing after it is right
+    echo 0 >in
+    run -0 --separate-stderr gridbfs -r poj1222 in
+    assert_output ""
 }
 
 @test "a count line past what the file could hold is one invalid result, not that many" {

@@ -526,16 +526,26 @@ static int gen_is_row(const setup *st, const char *s, uint32_t cols)
     return k == cols;
 }
 
-/* Whether line s, trimmed, is the end line. */
+/* Whether line s is the end line, read as words (a run of blanks is one
+   blank, blanks at either end aside), as layout.c reads it. */
 static int is_end(const setup *st, const char *s)
 {
     const char *e = st->lay.end;
-    size_t n = strlen(s);
-    while (n && is_blank(*s))
-        s++, n--;
-    while (n && is_blank(s[n - 1]))
-        n--;
-    return e && strlen(e) == n && memcmp(s, e, n) == 0;
+    if (!e)
+        return 0;
+    while (is_blank(*s))
+        s++;
+    while (*s) {
+        if (is_blank(*s)) {
+            while (is_blank(*s))
+                s++;
+            if (*s && *e++ != ' ')
+                return 0;
+        } else if (*e++ != *s++) {
+            return 0;
+        }
+    }
+    return *e == '\0';
 }
 
 /*
