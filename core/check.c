@@ -484,6 +484,10 @@ static void solve_case(checker *k, check_case *c, const record *rec)
         if (!k->cc->quiet && !rec->quiet)
             say("%s:%" PRIu64 ": %s", k->src_shown, line, res.message);
         set_status(k->o, EXIT_RECORDS);
+        char where[RULES_MSG_MAX]; /* the verdict's reason names the place */
+        fmt(where, sizeof where, "%s:%" PRIu64 ": %s", k->src_shown, line,
+            c->msg);
+        memcpy(c->msg, where, sizeof c->msg);
         if (in->error)
             c->in = NULL; /* no rule to read its answer by */
     }
@@ -519,6 +523,10 @@ static int read_case(checker *k, check_case *c)
             break;
         if (!k->o->silent)
             say("%s:%" PRIu64 ": %s", k->src_shown, rec->error_line,
+                rec->error);
+        if (!k->o->input_fault[0])
+            fmt(k->o->input_fault, sizeof k->o->input_fault,
+                "%s:%" PRIu64 ": %s", k->src_shown, rec->error_line,
                 rec->error);
         set_status(k->o, EXIT_RECORDS);
     }
@@ -836,8 +844,10 @@ static void judge_all(checker *k)
     check_case *cur = &cases[0], *next = &cases[1];
     int have = read_case(k, cur);
     if (!have && peek(k)) {
+        fmt(k->o->stray, sizeof k->o->stray,
+            "%s:%" PRIu64 ": an answer to no puzzle", k->a.shown, k->a.no);
         if (!k->o->silent)
-            say("%s:%" PRIu64 ": an answer to no puzzle", k->a.shown, k->a.no);
+            say("%s", k->o->stray);
         set_status(k->o, EXIT_RECORDS);
     }
     while (have) {

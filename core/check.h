@@ -60,6 +60,11 @@ typedef struct check_outcome {
     int status;  /* the exit status of --check */
     int trouble; /* a file could not be read: why */
     char trouble_msg[CHECK_REASON_MAX];
+    /* the first fault outside the cases, "FILE:LINE: message", or "":
+       of the puzzles' files (a layout's fault), and of the answers (an
+       answer where there is no puzzle) */
+    char input_fault[CHECK_REASON_MAX];
+    char stray[CHECK_REASON_MAX];
     /* the first case not accepted */
     uint64_t first_case, first_line;
     enum check_verdict first_v;

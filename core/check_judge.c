@@ -31,6 +31,10 @@ static void judge_jury(const check_config *cc, const char *jury,
             "the jury's answer, case %" PRIu64 " (line %" PRIu64 "): %s: %s",
             o.first_case, o.first_line, check_verdict_names[o.first_v],
             o.first_reason);
+    else if (o.stray[0])
+        fmt(why, cap, "the jury's answer: %s", o.stray);
+    else if (o.input_fault[0])
+        fmt(why, cap, "the input file: %s", o.input_fault);
     else if (o.status)
         fmt(why, cap,
             "the input file has a fault outside its cases (see "
@@ -64,6 +68,9 @@ static int testlib_verdict(const check_outcome *o, const char *fail,
     if (*fail || o->trouble) {
         v = CHECK_FAIL;
         fmt(line, sizeof line, "FAIL %s", *fail ? fail : o->trouble_msg);
+    } else if (o->stray[0]) { /* output where there is no case */
+        v = CHECK_PRESENTATION;
+        fmt(line, sizeof line, "%s %s", words[v], o->stray);
     } else if (o->cases == o->counts[CHECK_ACCEPTED]) {
         v = CHECK_ACCEPTED;
         fmt(line, sizeof line, "ok %" PRIu64 " case%s", o->cases,
@@ -99,6 +106,9 @@ static int kattis_verdict(const check_outcome *o, const char *fail,
         fmt(line, sizeof line, "judge error: %s",
             *fail ? fail : o->trouble_msg);
         fprintf(stderr, PROGRAM_NAME ": %s\n", line);
+    } else if (o->stray[0]) { /* output where there is no case */
+        fmt(line, sizeof line, "%s: %s",
+            check_verdict_names[CHECK_PRESENTATION], o->stray);
     } else if (o->cases == o->counts[CHECK_ACCEPTED]) {
         code = 42;
         fmt(line, sizeof line, "accepted: %" PRIu64 " case%s", o->cases,

@@ -437,6 +437,58 @@ make_wrapper() {
     assert_failure 2
 }
 
+@test "check: a file of no case: output is a presentation error under every convention, blamed on its file" {
+    make_wrapper "$T/check" poj1222 testlib
+    make_wrapper "$T/validate" poj1222 kattis
+    mkdir "$T/fb"
+    echo 0 >"$T/zero.in"
+    : >"$T/empty"
+    echo garbage >"$T/garbage"
+    run --separate-stderr gridbfs -r poj1222 --check "$T/garbage" "$T/zero.in"
+    assert_failure 1
+    assert_equal "$stderr" "gridbfs: $T/garbage:1: an answer to no puzzle"
+    run --separate-stderr "$T/check" "$T/zero.in" "$T/garbage" "$T/empty"
+    assert_failure 2
+    assert_equal "$stderr" "wrong output format $T/garbage:1: an answer to no puzzle"
+    run --separate-stderr "$T/validate" "$T/zero.in" "$T/empty" "$T/fb" <"$T/garbage"
+    assert_failure 43
+    assert_equal "$(cat "$T/fb/judgemessage.txt")" "presentation error: <stdin>:1: an answer to no puzzle"
+    # the jury's answer with the extra line: the jury's, not the input's
+    run --separate-stderr "$T/check" "$T/zero.in" "$T/empty" "$T/garbage"
+    assert_failure 3
+    assert_equal "$stderr" "FAIL the jury's answer: $T/garbage:1: an answer to no puzzle"
+    run --separate-stderr "$T/check" "$T/zero.in" "$T/empty" "$T/empty"
+    assert_success
+    assert_equal "$stderr" "ok 0 cases"
+}
+
+@test "check: a FAIL from a fault of the input names its file and line" {
+    make_wrapper "$T/check" cerc07b testlib
+    local out=$JUDGES/cerc07b/sample.out
+    { cat "$JUDGES/cerc07b/sample.in"; echo garbage; } >"$T/garb.in"
+    local n=$(wc -l <"$T/garb.in")
+    run --separate-stderr "$T/check" "$T/garb.in" "$out" "$out"
+    assert_failure 3
+    assert_equal "$stderr" "FAIL the input file: $T/garb.in:$n: text after the end line '0 0'"
+    sed 9d "$JUDGES/cerc07b/sample.in" >"$T/short.in" # map 2 a row short
+    run --separate-stderr "$T/check" "$T/short.in" "$out" "$out"
+    assert_failure 3
+    assert_equal "$stderr" "FAIL the jury's answer, case 2 (line 2): fail: the puzzle cannot be judged: $T/short.in:8: missing rows: the case has 4 of 5"
+}
+
+@test "check: a count below the optimum is a wrong answer from the contestant, the checker's failure from the jury" {
+    # the judge's sample output says the first map needs 5 taps
+    make_wrapper "$T/check" cerc07b testlib
+    local in=$JUDGES/cerc07b/sample.in out=$JUDGES/cerc07b/sample.out
+    sed '1s/5/4/' "$out" >"$T/better"
+    run --separate-stderr "$T/check" "$in" "$T/better" "$out"
+    assert_failure 1
+    assert_equal "$stderr" "wrong answer case 1 (line 1): 4 moves is fewer than the fewest, 5"
+    run --separate-stderr "$T/check" "$in" "$out" "$T/better"
+    assert_failure 3
+    assert_equal "$stderr" "FAIL the jury's answer, case 1 (line 1): wrong answer: 4 moves is fewer than the fewest, 5"
+}
+
 @test "check: moves on a board past 64 cells are replayed (10x10, path printed)" {
     # presses (1,1) and (10,10) light their cells and neighbours; worked by
     # hand: those two presses, in either order, are the fewest
