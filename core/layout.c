@@ -153,8 +153,8 @@ static int starts_case(const reader *rd, const char *s, size_t n)
 }
 
 /* After a blank line inside a case, whether the case goes on: the next
-   line (held for the caller) can be a row of it, not the end, the end of
-   the file or the next case's first line. */
+   line (held for the caller) can be a row of it, so it is no end line,
+   size line or name (a damaged one, too, is taken as the next case's). */
 static int case_goes_on(reader *rd)
 {
     const char *s;
@@ -162,7 +162,8 @@ static int case_goes_on(reader *rd)
     enum line_kind kind;
     enum lay_line what = lay_next_text(rd, &kind, &s, &n);
     lay_hold(rd, kind, s, n);
-    return what == L_TEXT && kind == LINE_TEXT && !starts_case(rd, s, n);
+    return what == L_TEXT && kind == LINE_TEXT &&
+           can_be_row(rd, s, n, rd->lay_cols);
 }
 
 /* A line for a message: quoted, cut short. */

@@ -132,7 +132,13 @@ gridbfs: in:13: the case before ends early, and took this case's rows for its ow
     assert_output "$(judgeref solve uva10309 in | sed '2s/.*/invalid/')"
     assert_equal "$stderr" "gridbfs: in:16: a blank line inside the case"
     # a case really short before its mark: a size line or name after the
-    # blank line ends it (the first test above, uva10309's below)
+    # blank line ends it (the first test above, uva10309's below), and so
+    # does a line that can be no row, a damaged size line say
+    sed -e 9d -e '15s/.*/1 x/' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2,3s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5
+gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
 }
 
 @test "an end line with more blanks is the end line, read as words" {
