@@ -55,6 +55,8 @@ static int same_words(const char *s, size_t n, const char *w)
 {
     size_t i = 0;
     while (i < n) {
+        if (*w == '\0')
+            return 0; /* s goes on (even with a NUL byte of its own) */
         if (rd_is_blank(s[i])) {
             if (*w++ != ' ')
                 return 0;
