@@ -16,6 +16,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,20 @@ int reader_buffered(reader *rd)
     return nl != NULL;
 }
 
+void reader_on_wait(reader *rd, void (*fn)(void *), void *arg)
+{
+    rd->on_wait = fn;
+    rd->wait_arg = arg;
+}
+
+/* Whether a read of fd would return at once (with bytes, the end of
+   input or an error); when poll() cannot tell, it might wait. */
+static int input_ready(int fd)
+{
+    struct pollfd pfd = {.fd = fd, .events = POLLIN};
+    return poll(&pfd, 1, 0) > 0;
+}
+
 uint64_t reader_offset(const reader *rd)
 {
     return rd->offset;
@@ -123,7 +138,8 @@ static void keep_rows(reader *rd)
                 rd_text_add(rd, rd->rec.row[k].text, rd->rec.row[k].len, 0);
 }
 
-/* Read more input after buf[end]; sets eof, or ioerr and eof. */
+/* Read more input after buf[end]; sets eof, or ioerr and eof.  A read
+   that would wait is announced first (reader_on_wait()). */
 static void refill(reader *rd)
 {
     keep_rows(rd);
@@ -136,6 +152,8 @@ static void refill(reader *rd)
         rd->cap *= 2;
         rd->buf = xrealloc(rd->buf, rd->cap + SCAN_SLACK);
     }
+    if (rd->on_wait && !rd->regular && !input_ready(rd->fd))
+        rd->on_wait(rd->wait_arg);
     for (;;) {
         ssize_t n = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end);
         if (n > 0) {

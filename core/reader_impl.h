@@ -48,7 +48,9 @@ struct reader {
     const char *held_s; /* it is still in buf, untouched until next_line() */
     size_t held_n;
     uint64_t index;
-    int comments; /* '#' starts a comment line */
+    int comments;            /* '#' starts a comment line */
+    void (*on_wait)(void *); /* see reader_on_wait() */
+    void *wait_arg;
 
     /* a layout's: see layout_next() */
     const cfg_layout *lay;
