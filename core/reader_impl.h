@@ -48,9 +48,7 @@ struct reader {
     const char *held_s; /* it is still in buf, untouched until next_line() */
     size_t held_n;
     uint64_t index;
-    int comments;            /* '#' starts a comment line */
-    void (*on_wait)(void *); /* see reader_on_wait() */
-    void *wait_arg;
+    int comments; /* '#' starts a comment line */
 
     /* a layout's: see layout_next() */
     const cfg_layout *lay;
@@ -66,6 +64,9 @@ struct reader {
     int owed_quiet;                /* the message was shown once */
     int lay_eof;                   /* the end of the input was met */
     int lay_done;                  /* nothing more to hand out */
+
+    void (*on_wait)(void *); /* see reader_on_wait() */
+    void *wait_arg;
 };
 
 /* The next line without its newline (or CR LF, or a first line's BOM);

@@ -132,6 +132,10 @@ typedef struct pipeline {
     uint64_t bytes_before; /* of the inputs read to the end */
     uint64_t unread;       /* inputs that could not be read */
     int unflushed;         /* the last chunk passed on is not to be flushed */
+    /* the input being read, for on_wait() */
+    chunk **cur; /* the chunk being filled */
+    rule_inst *cur_in;
+    reader *cur_rd;
     /* the writer's */
     progress *pg;
     progress_totals totals;
@@ -601,14 +605,6 @@ static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
         (*cur)->status = status;
 }
 
-/* The input being read into chunks, for on_wait(). */
-typedef struct reading {
-    pipeline *p;
-    chunk **cur; /* the chunk being filled */
-    rule_inst *in;
-    reader *rd;
-} reading;
-
 /*
  * The input may make us wait: *cur's records and messages are passed on,
  * to be answered and written, and the output flushed after them (and so
@@ -619,13 +615,13 @@ typedef struct reading {
  */
 static void on_wait(void *arg)
 {
-    reading *r = arg;
-    chunk *c = *r->cur;
-    if (!c->n && !c->err.len && !c->out.len && !r->p->unflushed)
+    pipeline *p = arg;
+    chunk *c = *p->cur;
+    if (!c->n && !c->err.len && !c->out.len && !p->unflushed)
         return;
-    (*r->cur)->flush = 1;
-    (*r->cur)->consumed = r->p->bytes_before + reader_consumed(r->rd);
-    next_chunk(r->p, r->cur, r->in);
+    c->flush = 1;
+    c->consumed = p->bytes_before + reader_consumed(p->cur_rd);
+    next_chunk(p, p->cur, p->cur_in);
 }
 
 /* Read one input into chunks; *cur is the chunk being filled. */
@@ -659,13 +655,15 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     src->name = xstrdup(reader_name(rd));
     src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
-    reading now = {p, cur, in, rd};
-    reader_on_wait(rd, on_wait, &now);
+    p->cur = cur;
+    p->cur_in = in;
+    p->cur_rd = rd;
+    reader_on_wait(rd, on_wait, p);
     for (;;) {
         /* a chunk's consumed counts its records' input, set as it is
            passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd))
-            on_wait(&now);
+            on_wait(p);
         if (!(rec = reader_next(rd)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */
