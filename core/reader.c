@@ -16,6 +16,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,12 @@ int reader_buffered(reader *rd)
     return nl != NULL;
 }
 
+void reader_on_wait(reader *rd, void (*fn)(void *), void *arg)
+{
+    rd->on_wait = fn;
+    rd->wait_arg = arg;
+}
+
 uint64_t reader_offset(const reader *rd)
 {
     return rd->offset;
@@ -123,7 +130,18 @@ static void keep_rows(reader *rd)
                 rd_text_add(rd, rd->rec.row[k].text, rd->rec.row[k].len, 0);
 }
 
-/* Read more input after buf[end]; sets eof, or ioerr and eof. */
+/* Call rd->on_wait unless a read would return at once (with bytes, the
+   end of input or an error); when poll() cannot tell, it might wait.  Out
+   of line: refill() stays small where the hot loop calls it. */
+static __attribute__((noinline, cold)) void announce_wait(reader *rd)
+{
+    struct pollfd pfd = {.fd = rd->fd, .events = POLLIN};
+    if (poll(&pfd, 1, 0) <= 0)
+        rd->on_wait(rd->wait_arg);
+}
+
+/* Read more input after buf[end]; sets eof, or ioerr and eof.  A read
+   that would wait is announced first (reader_on_wait()). */
 static void refill(reader *rd)
 {
     keep_rows(rd);
@@ -136,6 +154,8 @@ static void refill(reader *rd)
         rd->cap *= 2;
         rd->buf = xrealloc(rd->buf, rd->cap + SCAN_SLACK);
     }
+    if (rd->on_wait && !rd->regular)
+        announce_wait(rd);
     for (;;) {
         ssize_t n = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end);
         if (n > 0) {

@@ -101,6 +101,16 @@ const record *reader_next(reader *rd);
  */
 int reader_buffered(reader *rd);
 
+/*
+ * Call fn(arg) before each read of rd's input that would wait: rd is no
+ * regular file and no byte of it is ready.  Such a read may come in the
+ * middle of a record (a grid record's first rows, still waiting for the
+ * rest), where reader_buffered() said the next record could start, so
+ * this is where the caller passes on the records it has read so far.
+ * fn may ask rd its offsets, nothing else.  fn NULL: no call.
+ */
+void reader_on_wait(reader *rd, void (*fn)(void *), void *arg);
+
 /* Bytes read from the input so far. */
 uint64_t reader_offset(const reader *rd);
 /* Bytes of the input taken by the records handed out so far: the bytes

@@ -66,6 +66,9 @@ struct reader {
     int lay_done;                  /* nothing more to hand out */
     uint64_t lost_line; /* a case whose rows the one before took: its one
                            invalid result is owed, or 0 */
+
+    void (*on_wait)(void *); /* see reader_on_wait() */
+    void *wait_arg;
 };
 
 /* The next line without its newline (or CR LF, or a first line's BOM);

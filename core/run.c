@@ -131,6 +131,11 @@ typedef struct pipeline {
     /* the reader's */
     uint64_t bytes_before; /* of the inputs read to the end */
     uint64_t unread;       /* inputs that could not be read */
+    int unflushed;         /* the last chunk passed on is not to be flushed */
+    /* the input being read, for on_wait() */
+    chunk **cur; /* the chunk being filled */
+    rule_inst *cur_in;
+    reader *cur_rd;
     /* the writer's */
     progress *pg;
     progress_totals totals;
@@ -451,6 +456,7 @@ static void submit(pipeline *p, chunk *c)
         answer_chunk(p->rc, p->reader, c); /* what is left of it */
     pthread_mutex_lock(&p->lock);
     count_held(p, c);
+    p->unflushed = !c->flush;
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
     if (!p->nthreads) {
@@ -599,6 +605,25 @@ static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
         (*cur)->status = status;
 }
 
+/*
+ * The input may make us wait: *cur's records and messages are passed on,
+ * to be answered and written, and the output flushed after them (and so
+ * after the chunks passed on before, not flushed: an empty *cur too).
+ * Between records (read_input()) and from within reader_next()
+ * (reader_on_wait()), where a grid record's first rows, read already, are
+ * the reader's and in no chunk yet.
+ */
+static void on_wait(void *arg)
+{
+    pipeline *p = arg;
+    chunk *c = *p->cur;
+    if (!c->n && !c->err.len && !c->out.len && !p->unflushed)
+        return;
+    c->flush = 1;
+    c->consumed = p->bytes_before + reader_consumed(p->cur_rd);
+    next_chunk(p, p->cur, p->cur_in);
+}
+
 /* Read one input into chunks; *cur is the chunk being filled. */
 static void read_input(pipeline *p, const char *path, chunk **cur)
 {
@@ -630,15 +655,15 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     src->name = xstrdup(reader_name(rd));
     src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
+    p->cur = cur;
+    p->cur_in = in;
+    p->cur_rd = rd;
+    reader_on_wait(rd, on_wait, p);
     for (;;) {
         /* a chunk's consumed counts its records' input, set as it is
            passed on (progress reads it once the chunk is written) */
-        if ((*cur)->n && !reader_buffered(rd)) {
-            /* The input may make us wait: answer what we have first. */
-            (*cur)->flush = 1;
-            (*cur)->consumed = p->bytes_before + reader_consumed(rd);
-            next_chunk(p, cur, in);
-        }
+        if ((*cur)->n && !reader_buffered(rd))
+            on_wait(p);
         if (!(rec = reader_next(rd)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */

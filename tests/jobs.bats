@@ -90,6 +90,37 @@ make_input() {
     [ "$second" = Impossible ]
 }
 
+@test "a grid record still missing rows holds back no answer or message before it (a coprocess)" {
+    # An invalid line record, a good one, then the first row of a 4x4 grid
+    # board: both answers, and the first one's message, must come out while
+    # gridbfs waits for the grid's other rows; then the grid is finished.
+    local j pid out rc first second grid
+    for j in 1 2 4; do
+        coproc GB { "$GRIDBFS" -j$j 2>"$BATS_TEST_TMPDIR/err$j"; }
+        pid=$GB_PID
+        # bash closes GB[0] as soon as it reaps gridbfs: read from a copy
+        exec {out}<&"${GB[0]}"
+        printf 'bwwb/bbwb/bwwb/bww\nbwwb/bbwb/bwwb/bwww\nbwbw\n' >&"${GB[1]}"
+        # the timeouts guard against a hang, nothing is timed
+        read -r -t 30 first <&"$out" || fail "-j$j: the invalid record's answer held back"
+        read -r -t 30 second <&"$out" || fail "-j$j: the line record's answer held back by the grid rows after it"
+        [ "$first" = invalid ] || fail "-j$j: first answer '$first'"
+        [ "$second" = 4 ] || fail "-j$j: second answer '$second'"
+        # messages are written before the answers of their chunk
+        grep -q '^gridbfs: <stdin>:1: ' "$BATS_TEST_TMPDIR/err$j" ||
+            fail "-j$j: record 1's message held back: $(cat "$BATS_TEST_TMPDIR/err$j")"
+        printf 'wwww\nbbwb\nbwwb\n' >&"${GB[1]}"
+        read -r -t 30 grid <&"$out" || fail "-j$j: the grid record's answer held back"
+        [ "$grid" = Impossible ] || fail "-j$j: the grid record is '$grid'"
+        exec {GB[1]}>&-
+        rc=0
+        wait "$pid" || rc=$?
+        read -r -t 30 grid <&"$out" && fail "-j$j: more output: '$grid'"
+        exec {out}<&-
+        [ "$rc" = 1 ] || fail "-j$j: exit status $rc, expected 1 (one invalid record)"
+    done
+}
+
 @test "a file, then a FIFO nobody writes yet: the file's answers come out before gridbfs waits to open it" {
     local j k line
     for _ in $(seq 50); do echo 'bwwb/bbwb/bwwb/bwww'; done >"$BATS_TEST_TMPDIR/file"
