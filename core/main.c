@@ -105,7 +105,7 @@ static void usage(FILE *f)
         "      --show            draw each solved record move by move (implies "
         "-p;\n"
         "                        judge format only; highlighted on a terminal\n"
-        "                        unless NO_COLOR is set)\n"
+        "                        unless NO_COLOR is set or TERM is dumb)\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
         "  -j, --jobs N          worker threads (default: all processors)\n"
