@@ -93,7 +93,7 @@ static void usage(FILE *f)
         "\n"
         "  -c, --config FILE     YAML configuration, layered over the built-in "
         "profiles\n"
-        "                        (may be repeated: each over the one before)\n"
+        "                        (may be repeated: each over the ones before)\n"
         "  -r, --rule NAME       rule profile, or a plugin name with its "
         "defaults\n"
         "                        (default poj1753)\n"
@@ -105,10 +105,11 @@ static void usage(FILE *f)
         "      --show            draw each solved record move by move (implies "
         "-p;\n"
         "                        judge format only; highlighted on a terminal\n"
-        "                        unless NO_COLOR is set)\n"
+        "                        unless NO_COLOR is set or TERM is dumb)\n"
         "  -o, --output FILE     write here; the file appears whole or not at "
         "all\n"
-        "  -j, --jobs N          worker threads (default: all processors)\n"
+        "  -j, --jobs N          worker threads (default: the processors this\n"
+        "                        process may use)\n"
         "  -P, --plugin-dir DIR  search this folder for plugins first\n"
         "      --list-rules      the profiles and plugins found, with their "
         "parameters\n"
@@ -239,10 +240,11 @@ static const char *const mode_names[MODE_COUNT] = {
 /* The options that say what is read or written, each with the modes that
    honour it (README, "Options and modes"); in any other mode it is a usage
    error, never ignored.  Settings that only tune how a mode works (-c, -P,
-   -r, -s, -j, -q, --progress) are taken by every mode. */
+   -r, -s, -j, -q, --progress, --no-progress) are taken by every mode. */
 enum use {
     USE_MODE, /* --check, --testlib, ... --show, beside --list-rules */
     USE_CHECK_CONFIG,
+    USE_GENERATE_OPTS, /* --seed, --distance, --impossible, --spaced */
     USE_OUTPUT,
     USE_FORMAT,
     USE_PATH,
@@ -255,14 +257,14 @@ enum use {
 static const unsigned use_modes[USE_COUNT] = {
     [USE_MODE] = MODES_ALL & ~MODE_BIT(LIST_RULES),
     [USE_CHECK_CONFIG] = MODES_ALL & ~MODE_BIT(LIST_RULES),
+    [USE_GENERATE_OPTS] = MODE_BIT(GENERATE),
     [USE_OUTPUT] = MODES_ALL & ~MODES_JUDGE, /* a judge's RESULT is its own */
     [USE_FORMAT] = MODES_ALL & ~MODES_JUDGE & ~MODE_BIT(GENERATE),
     [USE_PATH] = MODES_ANSWERS | MODE_BIT(CHECK) | MODES_JUDGE,
-    [USE_NO_HEADER] = MODES_ANSWERS | MODE_BIT(CHECK),
+    [USE_NO_HEADER] = MODE_BIT(ANSWER) | MODE_BIT(CHECK), /* --show: none */
     [USE_STATS] = MODES_ANSWERS,
     [USE_ONES] = MODE_BIT(CENSUS),
-    /* --generate and --census say themselves that they read none */
-    [USE_FILES] = MODES_ALL & ~MODE_BIT(LIST_RULES),
+    [USE_FILES] = MODES_ANSWERS | MODE_BIT(CHECK) | MODES_JUDGE,
 };
 
 /* c's mode, --list-rules aside. */
@@ -271,24 +273,42 @@ static enum mode run_mode(const ctx *c)
     return c->judge == CHECK_TESTLIB  ? MODE_TESTLIB
            : c->judge == CHECK_KATTIS ? MODE_KATTIS
            : c->check                 ? MODE_CHECK
-           : c->gen.given             ? MODE_GENERATE
+           : c->gen.have_count        ? MODE_GENERATE
            : c->census                ? MODE_CENSUS
            : c->show                  ? MODE_SHOW
                                       : MODE_ANSWER;
 }
 
+/* The first of --generate's own options given, or NULL. */
+static const char *generate_opt_given(const generate_opts *g)
+{
+    return g->have_seed    ? "--seed"
+           : g->distance   ? "--distance"
+           : g->impossible ? "--impossible"
+           : g->spaced     ? "--spaced"
+                           : NULL;
+}
+
 /*
- * The one place where an option meets a mode that would ignore it: a
- * usage error naming the option and the mode (use_modes above).  Returns
- * 0, or -1 after one message.
+ * The one place where options meet modes and each other, so that
+ * --check-config refuses what the run would: two modes of their own, an
+ * option the mode would ignore (use_modes above, a usage error naming the
+ * option and the mode), options that exclude each other.  Returns 0, or
+ * -1 after one message.
  */
 static int check_option_modes(const ctx *c)
 {
     enum mode rm = run_mode(c), m = c->list_rules ? MODE_LIST_RULES : rm;
     enum out_format f;
+    if (!!c->judge + !!c->check + c->gen.have_count + c->census + c->show > 1) {
+        msg("--check, --testlib, --kattis, --generate, --census and --show "
+            "are modes of their own: give one");
+        return -1;
+    }
     const char *given[USE_COUNT] = {
         [USE_MODE] = rm != MODE_ANSWER ? mode_names[rm] : NULL,
         [USE_CHECK_CONFIG] = c->check_config ? "--check-config" : NULL,
+        [USE_GENERATE_OPTS] = generate_opt_given(&c->gen),
         [USE_OUTPUT] = c->output ? "-o" : NULL,
         [USE_FORMAT] = c->format ? "-f" : NULL,
         [USE_PATH] = c->path > 0   ? "-p"
@@ -318,6 +338,10 @@ static int check_option_modes(const ctx *c)
             "jsonl as JSON lines)");
         return -1;
     }
+    if (c->gen.distance && c->gen.impossible) {
+        msg("--distance and --impossible exclude each other");
+        return -1;
+    }
     return 0;
 }
 
@@ -334,6 +358,10 @@ static void add_files(ctx *c, char **argv, int from, int to)
 
 /*
  * Parse the command line; returns -1 after a usage error, 1 to exit 0.
+ * --help and -V print (the first given) whatever mode or combination
+ * the rest asks for, but not past an option that cannot be parsed
+ * (unknown, without its value, or a value that is no value of it): that
+ * is a usage error, as with GNU tools.
  * Options and FILEs may come in any order, but --testlib and --kattis end
  * the options: what follows them is the judge's files as testlib and
  * Kattis give them (testlib's -appes, a name with a leading '-').  Every
@@ -371,6 +399,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     char err[MSG_MAX];
     int o, bad = 0, unknown = 0; /* unknown: getopt said what */
+    int info = 0;                /* the first of -h and -V */
 
     argv[0] = PROGRAM_NAME; /* getopt's messages begin with it */
     /* "-": FILEs come back in order, as option 1 */
@@ -422,11 +451,8 @@ static int parse_options(ctx *c, int argc, char **argv)
             bad = 1;
             break;
         case OPT_CENSUS: c->census = 1; break;
-        case 'h': usage(stdout); return 1;
-        case 'V':
-            printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
-                   GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
-            return 1;
+        case 'h':
+        case 'V': info = info ? info : o; break;
         default: bad = unknown = 1; break;
         }
     }
@@ -435,11 +461,14 @@ static int parse_options(ctx *c, int argc, char **argv)
         fputs("Try 'gridbfs --help' for more information.\n", stderr);
     if (bad)
         return -1;
-    if (!!c->judge + !!c->check + c->gen.given + c->census + c->show > 1) {
-        msg("--check, --testlib, --kattis, --generate (--seed, --distance, "
-            "--impossible, --spaced), --census and --show are modes of "
-            "their own: give one");
-        return -1;
+    if (info == 'h') {
+        usage(stdout);
+        return 1;
+    }
+    if (info == 'V') {
+        printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
+               GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+        return 1;
     }
     return check_option_modes(c);
 }
@@ -847,13 +876,10 @@ static int check(ctx *c, char *const *args, int nargs)
     return check_answers(&cc, c->check, args, nargs);
 }
 
-/* --census: the figures of the rule chosen; FILE operands are an error. */
-static int census(ctx *c, int nfiles, unsigned jobs)
+/* --census: the figures of the rule chosen (check_option_modes() has
+   refused FILE operands). */
+static int census(ctx *c, unsigned jobs)
 {
-    if (nfiles) {
-        msg("--census reads no FILE");
-        return EXIT_TROUBLE;
-    }
     census_options co = {.rules = c->rules,
                          .cfg = &c->cfg,
                          .format = c->out_format,
@@ -928,7 +954,7 @@ int main(int argc, char **argv)
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
     if (jobs == 0)
         jobs = usable_processors();
-    if (c.gen.given) { /* puzzles out instead of answers */
+    if (c.gen.have_count) { /* puzzles out instead of answers */
         char err[MSG_MAX];
         c.status = generate_main(&c.gen, c.rules, c.output, c.nfiles,
                                  (unsigned)jobs, err, sizeof err);
@@ -939,7 +965,7 @@ int main(int argc, char **argv)
     if (open_output(&c))
         goto out;
     if (c.census) {
-        c.status = census(&c, c.nfiles, jobs > 0 ? (unsigned)jobs : 1);
+        c.status = census(&c, jobs > 0 ? (unsigned)jobs : 1);
         goto out;
     }
     run_config rc = {

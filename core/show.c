@@ -17,10 +17,13 @@
 #define HIGHLIGHT_ON "\033[7m" /* reverse video */
 #define HIGHLIGHT_OFF "\033[27m"
 
+/* Plain marks off a terminal, under NO_COLOR, and where TERM is unset or
+   dumb: a terminal that may not know the escape codes. */
 enum show_mode show_mode_for(FILE *out)
 {
-    const char *no_color = getenv("NO_COLOR");
-    if (!isatty(fileno(out)) || (no_color && *no_color))
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (!isatty(fileno(out)) || (no_color && *no_color) || !term || !*term ||
+        strcmp(term, "dumb") == 0)
         return SHOW_PLAIN;
     return SHOW_HIGHLIGHT;
 }

@@ -177,11 +177,17 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
 @test "the modes --check, --generate, --census and --show are one at a time" {
     local both
     for both in '--census --generate 3' '--show --census' '--check x --generate 1' \
-        '--show --kattis' '--check x --kattis' '--seed 5 --census'; do
+        '--show --kattis' '--check x --kattis'; do
         # shellcheck disable=SC2086 # the options, split
         run -2 --separate-stderr gridbfs $both </dev/null
         assert_output ''
-        assert_equal "$stderr" "gridbfs: --check, --testlib, --kattis, --generate (--seed, --distance, --impossible, --spaced), --census and --show are modes of their own: give one"
+        assert_equal "$stderr" "gridbfs: --check, --testlib, --kattis, --generate, --census and --show are modes of their own: give one"
+    done
+    # --generate's own options beside another mode: the two named
+    for both in '--seed 5 --census' '--seed 1 --show' '--distance 2 --check x' '--spaced'; do
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs $both </dev/null
+        assert_equal "$stderr" "gridbfs: ${both%% *}: only with --generate"
     done
     # --stats sums up answers: with a mode that gives none, a usage error
     for both in '--census' '--generate 3' '--check x'; do
@@ -255,6 +261,10 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
 --census -p|-p: not with --census
 --stats --census|--stats: not with --census
 --stats --check in|--stats: not with --check
+--show --no-header in|--no-header: not with --show
+--generate 1 in|--generate reads no FILE
+--census in|--census reads no FILE
+--seed 3 in|--seed: only with --generate
 --ones 3|--ones: only with --census
 CASES
     # a judge's verdict goes to standard error and its RESULT file
@@ -277,4 +287,49 @@ CASES
     # --check-config takes the options of the run it checks
     run -0 --separate-stderr gridbfs --check-config -o out -f csv --no-header in
     [ ! -e out ]
+}
+
+@test "--check-config refuses every command line the run would refuse, with the run's message" {
+    cd "$BATS_TEST_TMPDIR"
+    printf '%s\n' "$S1" >in
+    local t real
+    while read -r t; do
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs $t </dev/null
+        real=$stderr
+        [ -n "$real" ]
+        # shellcheck disable=SC2086 # the options, split
+        run -2 --separate-stderr gridbfs --check-config $t </dev/null
+        assert_output ''
+        assert_equal "$stderr" "$real"
+    done <<'CASES'
+--seed 3 in
+--distance 2 in
+--census in
+--generate 1 in
+--generate 1 --distance 3 --impossible
+--show --no-header in
+--show --seed 1 in
+--show --no-path in
+--show -f csv in
+--ones 2 in
+CASES
+}
+
+@test "an unknown option is a usage error even beside --help or -V" {
+    local opt
+    for opt in --help -V; do
+        run -2 --separate-stderr gridbfs --bogus "$opt"
+        assert_output ''
+        assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--bogus'"
+        run -2 --separate-stderr gridbfs "$opt" --bogus
+        assert_output ''
+        run -2 --separate-stderr gridbfs "$opt" -s 0x0
+        assert_output ''
+    done
+    # what the rest asks for is not checked: they print and exit 0
+    run -0 --separate-stderr gridbfs --help --census --generate 1 in
+    assert_line --index 0 'usage: gridbfs [OPTIONS] [FILE...]'
+    run -0 --separate-stderr gridbfs --seed 1 -V
+    assert_output --regexp '^gridbfs '
 }

@@ -443,9 +443,9 @@ EOF
     bad "--seed: expected a whole number from 0 to 18446744073709551615, got '0x10'" --generate 1 --seed 0x10
     bad "--distance: expected D, A-B (A <= B) or max, whole numbers up to 100000, got '5-3'" --generate 1 --distance 5-3
     bad "--distance: expected D, A-B (A <= B) or max, whole numbers up to 100000, got 'far'" --generate 1 --distance far
-    bad "--seed, --distance, --impossible and --spaced go with --generate N" --distance 3
+    bad "--distance: only with --generate" --distance 3
     bad "--distance and --impossible exclude each other" --generate 1 --distance 3 --impossible
-    bad "--generate reads no input files (1 given)" --generate 1 in.txt
+    bad "--generate reads no FILE" --generate 1 in.txt
     bad "-o 'x%s': a % directive other than %d or %0Nd; a name for one file a puzzle takes one %d or %0Nd (N up to 20), and %% for a %" --generate 2 -o 'x%s'
     bad "-o '%d-%d': more than one %d; a name for one file a puzzle takes one %d or %0Nd (N up to 20), and %% for a %" --generate 2 -o '%d-%d'
     [ -z "$(ls -A)" ] || fail "files were written: $(ls -A)"

@@ -126,6 +126,106 @@ setup_file() {
     assert_output "$want"
 }
 
+# ---- completions in real shells, on a terminal ------------------------------
+
+teardown() {
+    shell_end
+}
+
+# in_shell SHELL: an interactive SHELL (bash, zsh or fish) with the
+# installed completion loaded, $PREFIX/bin on its PATH, in a fresh tmux
+# terminal (a server of its own, its socket in the test's folder) whose
+# folder holds my.yaml, with the profile myrule1.
+in_shell() {
+    requires tmux
+    requires "$1"
+    cd "$BATS_TEST_TMPDIR" || return 1
+    unset TMUX
+    export TMUX_TMPDIR=$BATS_TEST_TMPDIR HOME=$BATS_TEST_TMPDIR
+    printf 'rules:\n  myrule1: {plugin: flip-neighbors, size: 3x3}\n' >my.yaml
+    local run
+    case $1 in
+    bash)
+        printf 'PS1="$ "\nbind "set bell-style none"\nsource %q\n' \
+            "$PREFIX/share/bash-completion/completions/gridbfs" >rc
+        run="bash --noprofile --rcfile rc -i" ;;
+    zsh)
+        printf 'PS1="$ "\nfpath=(%q $fpath)\nautoload -U compinit\ncompinit -u -D\n' \
+            "$PREFIX/share/zsh/site-functions" >.zshrc
+        run="ZDOTDIR=$BATS_TEST_TMPDIR zsh -i" ;;
+    fish)
+        run="fish --no-config -i -C 'set -g fish_greeting; set -g fish_autosuggestion_enabled 0; source $PREFIX/share/fish/vendor_completions.d/gridbfs.fish'" ;;
+    esac
+    tmux -L "$1" -f /dev/null new-session -d -s t -x 200 -y 50 -c "$BATS_TEST_TMPDIR" \
+        "env PATH=$PREFIX/bin:$PATH TERM=xterm $run"
+    SHELL_SERVER=$1
+    N=0
+    # a shell may drop what is typed before its first prompt
+    local i
+    for ((i = 0; i < 600; i++)); do # a guard against a hang, not a timing
+        [[ $(tmux -L "$1" capture-pane -p -t t) == *[![:space:]]* ]] && return 0
+        sleep 0.1
+    done
+    fail "$1 never showed its prompt"
+}
+
+# tab WORDS: type WORDS, Tab, then a marker; once the marker is on the
+# screen (keys are read in order: the completion is done), the line typed
+# in $line, the prompt and the marker taken off; then Ctrl-C for a fresh line.
+tab() {
+    local i shown
+    N=$((N + 1))
+    tmux -L "$SHELL_SERVER" send-keys -t t -l "$1"
+    tmux -L "$SHELL_SERVER" send-keys -t t Tab
+    tmux -L "$SHELL_SERVER" send-keys -t t -l "@$N"
+    for ((i = 0; i < 600; i++)); do # a guard against a hang, not a timing
+        shown=$(tmux -L "$SHELL_SERVER" capture-pane -p -J -t t)
+        [[ $shown == *"@$N"* ]] && break
+        sleep 0.1
+    done
+    line=$(grep -F "@$N" <<<"$shown" | tail -1)
+    line=${line%@"$N"*}
+    line=gridbfs${line#*gridbfs} # the prompt off
+    tmux -L "$SHELL_SERVER" send-keys -t t C-c
+}
+
+shell_end() {
+    [ -z "${SHELL_SERVER:-}" ] || tmux -L "$SHELL_SERVER" kill-server 2>/dev/null || true
+}
+
+# --opt=VALUE completes VALUE; -r's names are those of the -c on the line
+completes_values() {
+    in_shell "$1"
+    tab 'gridbfs --format=cs'
+    assert_equal "$line" 'gridbfs --format=csv '
+    tab 'gridbfs -p --rule=poj17'
+    assert_equal "$line" 'gridbfs -p --rule=poj1753 '
+    tab 'gridbfs -c my.yaml -r myr'
+    assert_equal "$line" 'gridbfs -c my.yaml -r myrule1 '
+    tab 'gridbfs --config=my.yaml -r myr'
+    assert_equal "$line" 'gridbfs --config=my.yaml -r myrule1 '
+    # without the -c, no such profile
+    tab 'gridbfs -r myr'
+    assert_equal "$line" 'gridbfs -r myr'
+    # what worked before still does
+    tab 'gridbfs -f cs'
+    assert_equal "$line" 'gridbfs -f csv '
+    tab 'gridbfs --no-hea'
+    assert_equal "$line" 'gridbfs --no-header '
+}
+
+@test "bash, on a terminal: Tab completes --format=, --rule=, and the profiles of the -c given" {
+    completes_values bash
+}
+
+@test "zsh, on a terminal: Tab completes --format=, --rule=, and the profiles of the -c given" {
+    completes_values zsh
+}
+
+@test "fish, on a terminal: Tab completes --format=, --rule=, and the profiles of the -c given" {
+    completes_values fish
+}
+
 @test "every built-in profile has an example installed: its judge's sample, answered as the judge does" {
     local d="$PREFIX/share/doc/gridbfs/examples"
     local profile n=0

@@ -319,3 +319,17 @@ on_terminal() {
     on_terminal NO_COLOR=
     [ "$(grep -o $'\e\\[7m' <<<"$coded" | wc -l)" = "$marks" ]
 }
+
+@test "on a terminal whose TERM is dumb or unset the marks are plain, as under NO_COLOR" {
+    gridbfs --show <<<"$S1" | sed '/^$/d' >want
+    echo '[exit 0]' >>want
+    on_terminal TERM=dumb
+    assert_equal "$plain" "$(cat want)"
+    ! grep -q $'\e\\[7m' <<<"$coded" || fail "reverse video under TERM=dumb"
+    on_terminal -u TERM
+    assert_equal "$plain" "$(cat want)"
+    ! grep -q $'\e\\[7m' <<<"$coded" || fail "reverse video with TERM unset"
+    # any other terminal still gets them
+    on_terminal TERM=xterm
+    grep -q $'\e\\[7m' <<<"$coded" || fail "no reverse video under TERM=xterm"
+}
