@@ -421,23 +421,6 @@ static uint64_t fresh_seed(void)
     return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 }
 
-/* The options that make no sense together; 0, or -1 with err. */
-static int check_options(const generate_opts *o, int nfiles, char *err,
-                         size_t cap)
-{
-    if (!o->have_count)
-        fmt(err, cap,
-            "--seed, --distance, --impossible and --spaced go "
-            "with --generate N");
-    else if (o->distance && o->impossible)
-        fmt(err, cap, "--distance and --impossible exclude each other");
-    else if (nfiles > 0)
-        fmt(err, cap, "--generate reads no input files (%d given)", nfiles);
-    else
-        return 0;
-    return -1;
-}
-
 /* The value the profile (or else the plugin) gives the layout's
    parameter, or NULL. */
 static const char *own_pattern(const rule_inst *in)
@@ -535,7 +518,7 @@ static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
 }
 
 int generate_main(const generate_opts *o, rules *rs, const char *output,
-                  int nfiles, unsigned jobs, char *err, size_t cap)
+                  unsigned jobs, char *err, size_t cap)
 {
     gen g = {.o = o,
              .rs = rs,
@@ -554,8 +537,7 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     puzzle *z = xcalloc(room, sizeof *z);
 
     err[0] = '\0';
-    if (check_options(o, nfiles, err, cap) ||
-        per_case_parse(output, &pc, err, cap))
+    if (per_case_parse(output, &pc, err, cap))
         goto out;
     g.base = rules_choose(rs, NULL, NULL, 0, 0, NULL);
     g.seed = o->have_seed ? o->seed : fresh_seed();

@@ -79,12 +79,12 @@ int generate_option(generate_opts *g, int opt, const char *arg, char *err,
 /*
  * Write g->count puzzles for the rule -r and -s chose (rules_choose()
  * with no file), to output (NULL: standard output; a printf-style %d or
- * %0Nd in it: one file a puzzle, numbered from 1).  nfiles is the number
- * of input files given (there must be none), jobs the threads that may
- * work.  Returns the exit status: 0, or EXIT_TROUBLE with one message in
- * err (what was asked that cannot be made, a bad option, a failed write).
+ * %0Nd in it: one file a puzzle, numbered from 1), jobs the threads
+ * that may work; the options are checked with the others' (core/main.c).
+ * Returns the exit status: 0, or EXIT_TROUBLE with one message in err (what was
+ * asked that cannot be made, a bad option, a failed write).
  */
 int generate_main(const generate_opts *g, rules *rs, const char *output,
-                  int nfiles, unsigned jobs, char *err, size_t cap);
+                  unsigned jobs, char *err, size_t cap);
 
 #endif /* GRIDBFS_GENERATE_H */
