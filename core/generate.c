@@ -73,7 +73,6 @@ int generate_option(generate_opts *g, int opt, const char *arg, char *err,
                     size_t cap)
 {
     char shown[TEXT_QUOTE_BUF];
-    g->given = 1;
     switch (opt) {
     case GENERATE_OPT_GENERATE:
         g->have_count = 1;

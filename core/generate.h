@@ -55,7 +55,6 @@ enum {
 #define GENERATE_MAX_DISTANCE 100000
 
 typedef struct generate_opts {
-    int given;         /* any of the options was given */
     int have_count;    /* --generate */
     uint64_t count;    /* N */
     int have_seed;     /* --seed */
