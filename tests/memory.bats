@@ -41,6 +41,23 @@ peak_near_one() {
     [ "$many" -lt $((peak + $1)) ] || fail "peak ${many} KiB for $3 vs ${peak} KiB for one puzzle"
 }
 
+# twice MIB ARGS...: run gridbfs -c the MIB-MiB budget ARGS under ulimit -v
+# at twice the budget (a release build only: AddressSanitizer reserves
+# terabytes of address space)
+twice() {
+    local mib=$1
+    shift
+    printf 'limits: {memory: %d}\nrules:\n  fs: {plugin: flip-neighbors, engine: search, goal: "off", cells: "10"}\n' \
+        $((mib * MIB)) >"b$mib.yaml"
+    run --separate-stderr bash -c "ulimit -v $((2 * mib * 1024)); exec \"\$0\" -c b$mib.yaml \"\$@\"" "$GRIDBFS" "$@"
+}
+
+no_asan() {
+    if ldd "$GRIDBFS" | grep -q libasan; then
+        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
+    fi
+}
+
 @test "a search past limits.memory is one limit record, naming the key; the others are answered" {
     run -1 --separate-stderr gridbfs -c c.yaml -j2 big
     assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
@@ -60,32 +77,13 @@ peak_near_one() {
 }
 
 @test "under ulimit -v at twice the budget, nothing dies of out of memory" {
-    if ldd "$GRIDBFS" | grep -q libasan; then
-        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
-    fi
+    no_asan
     printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
         $((256 * MIB)) >c256.yaml
     run -1 --separate-stderr bash -c "ulimit -v $((512 * 1024)); exec \"\$0\" -c c256.yaml -j2 big" "$GRIDBFS"
     assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
     refute_output --partial 'out of memory'
     [[ $stderr != *'out of memory'* ]]
-}
-
-# twice MIB ARGS...: run gridbfs -c the MIB-MiB budget ARGS under ulimit -v
-# at twice the budget (a release build only: AddressSanitizer reserves
-# terabytes of address space)
-twice() {
-    local mib=$1
-    shift
-    printf 'limits: {memory: %d}\nrules:\n  fs: {plugin: flip-neighbors, engine: search, goal: "off", cells: "10"}\n' \
-        $((mib * MIB)) >"b$mib.yaml"
-    run --separate-stderr bash -c "ulimit -v $((2 * mib * 1024)); exec \"\$0\" -c b$mib.yaml \"\$@\"" "$GRIDBFS" "$@"
-}
-
-no_asan() {
-    if ldd "$GRIDBFS" | grep -q libasan; then
-        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
-    fi
 }
 
 @test "under ulimit -v at twice the budget, searches past it at -j1, -j8 and -j64: every record answered" {
