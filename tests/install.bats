@@ -171,7 +171,8 @@ in_shell() {
 
 # tab WORDS: type WORDS, Tab, then a marker; once the marker is on the
 # screen (keys are read in order: the completion is done), the line typed
-# in $line, the prompt and the marker taken off; then Ctrl-C for a fresh line.
+# in $line, the prompt and the marker taken off; then Ctrl-C, and a wait for
+# the fresh prompt.
 tab() {
     local i shown
     N=$((N + 1))
@@ -187,6 +188,16 @@ tab() {
     line=${line%@"$N"*}
     line=gridbfs${line#*gridbfs} # the prompt off
     tmux -L "$SHELL_SERVER" send-keys -t t C-c
+    # what is typed before the fresh prompt may be echoed by the terminal
+    # and then read again by the shell: wait for the prompt on a new line
+    local y row
+    for ((i = 0; i < 600; i++)); do # a guard against a hang, not a timing
+        y=$(tmux -L "$SHELL_SERVER" display -p -t t '#{cursor_y}')
+        row=$(tmux -L "$SHELL_SERVER" capture-pane -p -t t -S "$y" -E "$y")
+        [[ $row == *[![:space:]]* && $row != *"@$N"* ]] && return 0
+        sleep 0.1
+    done
+    fail "no fresh prompt after Ctrl-C"
 }
 
 shell_end() {
