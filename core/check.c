@@ -438,7 +438,8 @@ static int open_input(checker *k)
 
 /* The judge's answer text of result res of c, as words a line, into
    c->expected: the lines after its before line. */
-static void expect_text(checker *k, check_case *c, const solve_result *res)
+/* c's answer res as output_write() takes it. */
+static out_result case_result(const check_case *c, const solve_result *res)
 {
     out_result r = {0};
     r.source = "";
@@ -450,6 +451,12 @@ static void expect_text(checker *k, check_case *c, const solve_result *res)
     r.ops = c->in->plugin->ops;
     r.inst = c->in->rule.inst;
     r.profile = c->in->profile;
+    return r;
+}
+
+static void expect_text(checker *k, check_case *c, const solve_result *res)
+{
+    out_result r = case_result(c, res);
     k->scratch2.len = 0;
     output_write(k->judge, &r, &k->scratch2);
     c->expected.len = 0;
@@ -476,8 +483,15 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     solve_result res = {ST_INVALID, 0, NULL, 0, c->msg};
     memset(c->boards, 0, sizeof c->boards); /* a bad one's moves are still
                                                read, and replayed */
-    if (parse_record(in, rec, c->boards, c->msg, &line) == 0)
+    c->exact = !in->error && in->plugin->ops->judge_text &&
+               !(in->rule.flags & GRIDBFS_TEXT_BY_COUNT);
+    if (parse_record(in, rec, c->boards, c->msg, &line) == 0) {
         res = solve_record(in, c->boards, k->bfs, c->msg);
+        out_result r = case_result(c, &res);
+        if (c->exact && output_vet(k->judge, &r, c->msg) < 0)
+            res = r.ans; /* the text broke the contract: invalid, as in a
+                            run; else kept for expect_text() */
+    }
     c->status = res.status;
     c->moves = res.moves;
     if (res.status == ST_INVALID || res.status == ST_LIMIT) {
@@ -495,8 +509,6 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     c->impossible = res.status == ST_IMPOSSIBLE ||
                     (res.status == ST_SOLVED && p && res.moves > p->max_moves);
     c->with_path = c->in && c->in->with_path;
-    c->exact = c->in && c->in->plugin->ops->judge_text &&
-               !(c->in->rule.flags & GRIDBFS_TEXT_BY_COUNT);
     fill_texts(k, c);
     if (c->exact) { /* the answer, or for no answer the shape of one */
         solve_result shape = {ST_SOLVED, 0, NULL, 0, NULL};

@@ -550,4 +550,9 @@ searched_last() {
     # CSV does not print it: the record is answered
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-judge-text -f csv in
     assert_line --index 1 --partial ',lie-judge-text,solved,1,'
+    # a checker does not judge an answer by it: the case fails, as a run's
+    # record is invalid
+    printf '1\n' >ans
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-judge-text --check ans in
+    assert_output "case 1 (line 1): fail: the puzzle cannot be judged: in:1: plugin 'lie-judge-text' broke its contract: judge_text() gave '1??': a byte that is not printable ASCII"
 }
