@@ -223,9 +223,10 @@ static void lay_row(reader *rd, enum line_kind kind, const char *s, size_t n,
     }
     if (memchr(s, '\0', n))
         rd_rec_error(rd, rd->lineno, "a parameter row contains a NUL byte");
-    if (k == board_rows)
+    if (k == board_rows) {
         rd->param_off = (uint32_t)rd->tlen;
-    else
+        rd->rec.param_line = rd->lineno;
+    } else
         rd_text_add(rd, "/", 1, 0);
     for (size_t i = 0; i < n; i++)
         if (!rd_is_blank(s[i]))

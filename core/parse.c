@@ -121,6 +121,8 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
     }
     if (in->error) {
         fmt(msg, RULES_MSG_MAX, "%s", in->error);
+        if (in->param_fault && rec->param_line)
+            *msg_line = rec->param_line;
         return -1;
     }
     if (rec->nboards != r->boards) {

@@ -315,7 +315,7 @@ void rd_rec_begin(reader *rd, int line_syntax)
     r->rows = r->cols = r->nboards = 0;
     r->quiet = r->notice = 0;
     memset(r->board_rows, 0, sizeof r->board_rows);
-    r->error_line = 0;
+    r->error_line = r->param_line = 0;
     rd->nrows = 0;
     rd->assembling = 1;
     rd->tlen = 0;

@@ -48,6 +48,7 @@ typedef struct record {
     uint32_t board_rows[RECORD_MAX_BOARDS]; /* rows given per board */
     record_row row[RECORD_MAX_ROWS];        /* all boards' rows, in order */
     const char *param;   /* a layout's parameter rows, joined by '/' */
+    uint64_t param_line; /* where they start */
     const char *error;   /* set when the record is malformed: why */
     uint64_t error_line; /* and where */
     int quiet;  /* error repeats a message already given: show it once */

@@ -340,6 +340,7 @@ static void create(rule_inst *in)
         params[i].key = p->params[i].key;
         params[i].value = p->params[i].value;
     }
+    long param_k = -1;
     if (in->param) { /* the case's own value for the layout's parameter */
         size_t k = 0;
         while (k < n && strcmp(params[k].key, p->layout.param) != 0)
@@ -349,6 +350,7 @@ static void create(rule_inst *in)
             params[k].key = p->layout.param;
         }
         params[k].value = in->param;
+        param_k = (long)k;
     }
     fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, rows, cols);
     params[n].key = "size";
@@ -361,6 +363,7 @@ static void create(rule_inst *in)
     if (ops->create(params, n + 1, &in->rule, &err) != 0) {
         char shown[RULES_MSG_MAX];
         text[sizeof text - 1] = '\0';
+        in->param_fault = err.param >= 0 && err.param == param_k;
         const cfg_mark *at = err.param >= 0 && (size_t)err.param < nprofile
                                  ? param_mark(in, &p->params[err.param])
                              : err.param == (long)n && size_at ? size_at

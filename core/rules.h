@@ -35,8 +35,9 @@ typedef struct rule_inst {
     char *error;              /* why it could not be created, or NULL */
     const cfg_mark *error_at; /* the configuration at fault, or NULL */
     int with_path;
-    int need_path; /* with_path, or the plugin writes its own judge text */
-    char *param;   /* the case's value for its layout's parameter, or NULL */
+    int need_path;   /* with_path, or the plugin writes its own judge text */
+    char *param;     /* the case's value for its layout's parameter, or NULL */
+    int param_fault; /* error is param's: the case's rows, not the config */
     enum cfg_engine engine;
     int use_exact;           /* answer with the plugin's exact solver */
     int rent;                /* auto: the exact solver until it has cost as much

@@ -59,7 +59,7 @@ typedef struct source {
 typedef struct job {
     rule_inst *in;
     const source *src;
-    uint64_t record, line, error_line;
+    uint64_t record, line, error_line, param_line;
     uint32_t id;    /* offset into the chunk's text, or NO_TEXT */
     uint32_t error; /* the reader's reason the record is bad, or NO_TEXT */
     uint32_t cells; /* the rows' cells, back to back, in the text */
@@ -186,6 +186,7 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     rec->line = j->line;
     rec->error = j->error == NO_TEXT ? NULL : c->text.p + j->error;
     rec->error_line = j->error_line;
+    rec->param_line = j->param_line;
     rec->nboards = j->nboards;
     for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
         nrows += rec->board_rows[b] = j->board_rows[b];
@@ -514,6 +515,7 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
     j->src = src;
     j->record = rec->index;
     j->line = rec->line;
+    j->param_line = rec->param_line;
     j->id = NO_TEXT;
     j->error = NO_TEXT;
     if (rec->id) {

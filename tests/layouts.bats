@@ -279,11 +279,21 @@ gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
     cat "$J/timus1122/sample.in" in >two
     run -0 --separate-stderr gridbfs -r timus1122 two
     assert_output $'Impossible\n3'
-    # a pattern the plugin refuses costs that case
+    # a pattern the plugin refuses costs that case; the message names the
+    # pattern's first row (line 5; line 12 in the second case), in a run
+    # at any -j and in a checker
     printf 'WWWW\nWBBW\nWBWW\nWWWW\n020\n010\n000\n' >bad
-    run -1 --separate-stderr gridbfs -r timus1122 bad in
-    assert_output $'invalid\n3'
-    assert_regex "$stderr" "^gridbfs: bad:1: rule 'timus1122': stencil: "
+    cat in bad in >three
+    local j
+    for j in 1 2; do
+        run -1 --separate-stderr gridbfs -j "$j" -r timus1122 bad three
+        assert_output $'invalid\n3\ninvalid\n3'
+        assert_equal "$stderr" "gridbfs: bad:5: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 joined by '/', got '020/010/000'
+gridbfs: three:12: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 joined by '/', got '020/010/000'"
+    done
+    printf '3\nImpossible\n3\n' >ans
+    run -1 --separate-stderr gridbfs -r timus1122 --check ans three
+    assert_line --index 1 --partial "fail: the puzzle cannot be judged: three:12: rule 'timus1122': stencil: "
 }
 
 @test "a layout of your own: names and a pattern per case, the pattern rows never taken for a name" {
