@@ -235,6 +235,19 @@ static void report(checker *k, const check_case *c, uint64_t line,
     }
 }
 
+/* An input is about to wait (a pipe, a terminal): the verdicts so far are
+   written and flushed first, so each arrives as soon as it is known. */
+static void report_flush(void *arg)
+{
+    checker *k = arg;
+    if (!k->cc->out)
+        return;
+    if (k->report.len)
+        fwrite(k->report.p, 1, k->report.len, k->cc->out);
+    k->report.len = 0;
+    fflush(k->cc->out);
+}
+
 /* ---- the answers, line by line -------------------------------------- */
 
 /* The next line that is not blank, peeked (a second call peeks the same
@@ -428,6 +441,7 @@ static int open_input(checker *k)
             k->rd = NULL;
         }
         if (k->rd) {
+            reader_on_wait(k->rd, report_flush, k);
             text_quote(k->src_shown, sizeof k->src_shown, reader_name(k->rd));
             return 0;
         }
@@ -889,6 +903,7 @@ void check_file(const check_config *cc, const char *answers, char *const *files,
         return;
     }
     text_quote(k.a.shown, sizeof k.a.shown, reader_name(k.a.rd));
+    reader_on_wait(k.a.rd, report_flush, &k);
     k.bfs = bfs_new();
     bfs_set_budget(k.bfs, rules_memory(cc->rules));
     k.judge = output_new(FORMAT_JUDGE);

@@ -648,12 +648,17 @@ static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
                         const char *err)
 {
     FILE *f = arg;
+    /* made printable, as messages are: a folder's name may hold a line
+       break, and one line of the listing must not become two */
+    char shown[2 * PATH_MAX + MSG_MAX];
     if (!p) {
-        fprintf(f, "  %-16s (cannot load: %s)\n", name, err);
+        fprintf(f, "  %-16s (cannot load: %s)\n", name,
+                text_quote(shown, sizeof shown, err));
         return;
     }
     fprintf(f, "  %-16s %s\n", name, p->ops->summary ? p->ops->summary : "");
-    fprintf(f, "  %-16s file %s, ABI %u.%u\n", "", p->path,
+    fprintf(f, "  %-16s file %s, ABI %u.%u\n", "",
+            text_quote(shown, sizeof shown, p->path),
             (unsigned)(p->ops->abi >> 16), (unsigned)(p->ops->abi & 0xFFFF));
     for (const gridbfs_param_doc *d = p->ops->params; d && d->key; d++)
         fprintf(f, "  %-16s   %s (default %s): %s\n", "", d->key,
@@ -749,7 +754,9 @@ static void json_plugin(void *arg, const char *name, const loaded_plugin *p,
     char abi[24];
     sb_str(sb, "{\"kind\":\"plugin\"");
     json_member(sb, "name", name);
-    if (!p) {
+    if (!p) { /* the same keys as a plugin that loads, null but error */
+        sb_str(sb, ",\"summary\":null,\"file\":null,\"abi\":null,"
+                   "\"params\":null");
         json_member(sb, "error", err);
         sb_str(sb, "}\n");
         return;

@@ -296,6 +296,32 @@ case 5 (line 5): accepted' cerc07b "$T/bad" "$in"
 {"case":2,"line":7,"verdict":"wrong answer","reason":"line 9: expected \"1 1 0 0 0 0\", got \"1 1 0 0 0 1\""}'
 }
 
+@test "check: verdicts arrive while the answers are still coming (a coprocess)" {
+    # Two Flip Game puzzles of 4 moves each (README's first example); the
+    # contestant's answers come one at a time through a pipe: the header
+    # and each verdict must come out before the next answer is written,
+    # not at the end of input.
+    local pid out line rc
+    printf 'bwwb/bbwb/bwwb/bwww\nbwwb/bbwb/bwwb/bwww\n' >"$T/two.in"
+    coproc GB { gridbfs -f csv --check - "$T/two.in"; }
+    pid=$GB_PID # bash unsets GB_PID once the coprocess has ended
+    exec {out}<&"${GB[0]}"
+    # the timeouts guard against a hang, nothing is timed
+    read -r -t 30 line <&"$out" || fail "the header held back"
+    assert_equal "$line" 'case,line,verdict,reason'
+    echo 4 >&"${GB[1]}"
+    read -r -t 30 line <&"$out" || fail "case 1's verdict held back"
+    assert_equal "$line" '1,1,accepted,'
+    echo 5 >&"${GB[1]}"
+    exec {GB[1]}>&-
+    read -r -t 30 line <&"$out" || fail "case 2's verdict missing"
+    assert_equal "$line" '2,2,wrong answer,"not optimal: 5 moves, the fewest is 4"'
+    exec {out}<&-
+    rc=0
+    wait "$pid" || rc=$?
+    assert_equal "$rc" 1
+}
+
 @test "check: hostile answers: binary junk, a huge line, no final newline, CRLF" {
     local in=$JUDGES/p1225/sample.in
     judgeref solve p1225 "$in" >"$T/good"

@@ -368,6 +368,23 @@ searched_last() {
     [ -z "$stderr" ]
 }
 
+@test "--list-rules: a folder named with a line break stays on its line; -f jsonl gives an unloadable plugin every key" {
+    local d=$'nl\ndir'
+    mkdir -p "$d/ok"
+    for _ in 1 2 3 4 5; do echo 'junk, not a plugin'; done >"$d/junk.so"
+    cp "$PD/flip-lines.so" "$d/ok/"
+    run -0 --separate-stderr gridbfs -P "$d" -P "$d/ok" --list-rules </dev/null
+    # the line break is shown as '?', as messages show it
+    assert_line --regexp "^  junk +\(cannot load: plugin 'junk': cannot load $(q "$T/nl?dir/junk.so"): [^/]+\)\$"
+    assert_line --regexp "^ +file $(q "$T/nl?dir/ok/flip-lines.so"), ABI 1\.[0-9]+\$"
+    refute_line --regexp '^dir/'
+    # JSON Lines: the plugin that does not load has the keys of one that
+    # does, null but its error (the line break escaped, as JSON has it)
+    run -0 --separate-stderr gridbfs -P "$d" --list-rules -f jsonl </dev/null
+    assert_line --regexp "^\{\"kind\":\"plugin\",\"name\":\"junk\",\"summary\":null,\"file\":null,\"abi\":null,\"params\":null,\"error\":\"plugin 'junk': cannot load $(q "$T/nl")\\\\u000adir/junk\\.so: [^/\"]+\"\}\$"
+    assert_line --regexp '^\{"kind":"plugin","name":"flip-lines","summary":"[^"]+","file":"[^"]+","abi":"1\.[0-9]+","params":\[.*\],"error":null\}$'
+}
+
 @test "--list-rules shows the copy -r would load, and files that are not plugins" {
     mkdir -p shadow/dir.so
     ln -s "$TP/broken-name.so" shadow/flip-neighbors.so
