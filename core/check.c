@@ -450,8 +450,6 @@ static int open_input(checker *k)
     return -1;
 }
 
-/* The judge's answer text of result res of c, as words a line, into
-   c->expected: the lines after its before line. */
 /* c's answer res as output_write() takes it. */
 static out_result case_result(const check_case *c, const solve_result *res)
 {
@@ -468,6 +466,8 @@ static out_result case_result(const check_case *c, const solve_result *res)
     return r;
 }
 
+/* The judge's answer text of result res of c, as words a line, into
+   c->expected: the lines after its before line. */
 static void expect_text(checker *k, check_case *c, const solve_result *res)
 {
     out_result r = case_result(c, res);
