@@ -138,7 +138,11 @@ int check_judge(const check_config *cc, enum check_mode mode, char *const *args,
     check_outcome o = {.silent = 1};
     quiet.out = NULL;
     quiet.quiet = 1; /* the one line names the first fault */
-    if (nargs < 3 || (mode == CHECK_TESTLIB && nargs > 5)) {
+    /* testlib's fifth argument is its -appes flag, nothing else */
+    if (nargs < 3 ||
+        (mode == CHECK_TESTLIB &&
+         (nargs > 5 || (nargs == 5 && strcmp(args[4], "-appes") != 0 &&
+                        strcmp(args[4], "-APPES") != 0)))) {
         fputs(mode == CHECK_TESTLIB
                   ? PROGRAM_NAME ": --testlib: expected INPUT OUTPUT ANSWER "
                                  "[RESULT [-appes]]\n"

@@ -171,6 +171,15 @@ enum {
     OPT_ONES
 };
 
+/* An option's file or folder name: 0, or -1 for an empty one, said. */
+static int nonempty(const char *option, const char *what, const char *arg)
+{
+    if (*arg)
+        return 0;
+    msg("%s: empty %s name", option, what);
+    return -1;
+}
+
 /* The value of option -s, -f, -j, -o or --ones: checked and stored; 0 or
    -1. */
 static int option_value(ctx *c, int o, const char *arg)
@@ -200,10 +209,8 @@ static int option_value(ctx *c, int o, const char *arg)
             CENSUS_ONES_MAX, text_quote(shown, sizeof shown, arg));
         return -1;
     }
-    if (o == 'o' && !*arg) {
-        msg("-o: empty file name");
+    if (o == 'o' && nonempty("-o", "file", arg))
         return -1;
-    }
     if (o == OPT_ONES)
         c->ones = (long)ones;
     if (o == 'o')
@@ -408,6 +415,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         switch (o) {
         case 1: add_files(c, argv, optind - 1, optind); break; /* optarg */
         case 'c':
+            bad |= nonempty("-c", "file", optarg) != 0;
             c->config_files = xreallocarray(
                 c->config_files, c->nconfig_files + 1, sizeof *c->config_files);
             c->config_files[c->nconfig_files++] = optarg;
@@ -423,6 +431,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_HEADER: c->no_header = 1; break;
         case OPT_SHOW: c->show = 1; break;
         case 'P':
+            bad |= nonempty("-P", "folder", optarg) != 0;
             c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
                                            sizeof *c->plugin_dirs);
             c->plugin_dirs[c->nplugin_dirs++] = optarg;
@@ -433,7 +442,10 @@ static int parse_options(ctx *c, int argc, char **argv)
         case OPT_NO_PROGRESS: c->progress = -1; break;
         case 'q': c->quiet = 1; break;
         case OPT_STATS: c->stats = 1; break;
-        case OPT_CHECK: c->check = optarg; break;
+        case OPT_CHECK:
+            bad |= nonempty("--check", "file", optarg) != 0;
+            c->check = optarg;
+            break;
         case OPT_TESTLIB:
         case OPT_KATTIS:
             c->judge = o == OPT_TESTLIB ? CHECK_TESTLIB : CHECK_KATTIS;

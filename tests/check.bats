@@ -440,6 +440,13 @@ make_wrapper() {
     assert_regex "$stderr" 'modes of their own: give one'
     run --separate-stderr "$T/check" "$in" "$T/3.out" "$T/jury" "$T/result" -appes extra
     assert_failure 3
+    # a fifth argument is testlib's flag (as testlib takes it, either
+    # case), never anything else
+    run --separate-stderr "$T/check" "$in" "$T/3.out" "$T/jury" "$T/result" -APPES
+    assert_success
+    run --separate-stderr "$T/check" "$in" "$T/3.out" "$T/jury" "$T/result" extra
+    assert_failure 3
+    assert_equal "$stderr" 'gridbfs: --testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]'
 }
 
 @test "check: Kattis convention: exit 42/43 and judgemessage.txt" {

@@ -221,6 +221,21 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_equal "$stderr" 'gridbfs: -o: empty file name'
 }
 
+@test "-c '', -P '' and --check '': usage errors naming the option, as -o '' is" {
+    # -P '' was dropped unsaid, and -c '' said 'gridbfs: : No such file...'
+    run -2 --separate-stderr gridbfs -c '' <<<"$S1"
+    assert_output ''
+    assert_equal "$stderr" 'gridbfs: -c: empty file name'
+    run -2 --separate-stderr gridbfs -P '' <<<"$S1"
+    assert_output ''
+    assert_equal "$stderr" 'gridbfs: -P: empty folder name'
+    run -2 --separate-stderr gridbfs --plugin-dir= --list-rules
+    assert_equal "$stderr" 'gridbfs: -P: empty folder name'
+    run -2 --separate-stderr gridbfs --check '' <<<"$S1"
+    assert_output ''
+    assert_equal "$stderr" 'gridbfs: --check: empty file name'
+}
+
 @test "--list-rules honours -o, -f judge and -f jsonl; -f csv is a usage error" {
     cd "$BATS_TEST_TMPDIR"
     run -0 --separate-stderr gridbfs --list-rules -o list.txt
