@@ -41,7 +41,7 @@ enum {
 /* clang-format on */
 /* Their lines of --help. */
 #define GENERATE_HELP                                                          \
-    "      --generate N      write N puzzles for the rule, in its judge's "    \
+    "      --generate N      write N puzzles, in the judge's "                 \
     "input layout\n"                                                           \
     "                        (-o 'DIR/%02d.in': one file a puzzle, from 1)\n"  \
     "      --seed S          the same seed, the same bytes (default: a fresh " \

@@ -15,6 +15,12 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_output --regexp '^gridbfs [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 1\.[0-9]+\)$'
 }
 
+@test "the README's Usage block is --help, line for line" {
+    local readme=$BATS_TEST_DIRNAME/../README.md
+    run -0 --separate-stderr gridbfs --help
+    assert_equal "$(awk '/^## Usage$/ { u = 1 } u && /^```/ { if (f++) exit; next } f' "$readme")" "$output"
+}
+
 @test "usage errors exit 2 with a message" {
     run -2 --separate-stderr gridbfs --no-such-option
     assert_regex "$stderr" "unrecognized option"
