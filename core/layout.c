@@ -175,6 +175,9 @@ static const char *shown_line(const char *s, size_t n, char *buf)
     size_t len = n < sizeof line - 1 ? n : sizeof line - 1;
     memcpy(line, s, len);
     line[len] = '\0';
+    for (size_t i = 0; i < len; i++) /* a NUL is shown, not an end */
+        if (!line[i])
+            line[i] = '?'; /* as text_quote() shows a control byte */
     return text_quote(buf, TEXT_QUOTE_BUF, line);
 }
 

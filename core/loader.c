@@ -16,7 +16,9 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <link.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -384,6 +386,46 @@ static int other_abi(void *h)
     return -1;
 }
 
+/*
+ * Whether the ELF file at path is cut short: its program headers or a
+ * loaded segment reach past its end.  dlopen() maps such a file anyway
+ * and the process dies of SIGBUS on the first touch of a missing page
+ * (zeroing the tail of the last page, say), so this is asked first and a
+ * truncated file is refused with a message.  Anything that is not a
+ * native ELF file is left to dlopen(), which refuses it in words.
+ */
+static int truncated_elf(const char *path, off_t *size, uint64_t *need)
+{
+    ElfW(Ehdr) eh;
+    ElfW(Phdr) ph;
+    struct stat st;
+    int cut = 0, fd = open(path, O_RDONLY | O_CLOEXEC);
+
+    *need = 0;
+    if (fd < 0)
+        return 0;
+    if (fstat(fd, &st) != 0 ||
+        pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh ||
+        memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh.e_ident[EI_CLASS] !=
+            (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+        eh.e_phentsize != sizeof ph)
+        goto out;
+    *size = st.st_size;
+    *need = (uint64_t)eh.e_phoff + (uint64_t)eh.e_phnum * sizeof ph;
+    for (unsigned i = 0; i < eh.e_phnum && *need <= (uint64_t)st.st_size; i++) {
+        if (pread(fd, &ph, sizeof ph, (off_t)(eh.e_phoff + i * sizeof ph)) !=
+            (ssize_t)sizeof ph)
+            break;
+        if (ph.p_type == PT_LOAD && (uint64_t)ph.p_offset + ph.p_filesz > *need)
+            *need = (uint64_t)ph.p_offset + ph.p_filesz;
+    }
+    cut = *need > (uint64_t)st.st_size;
+out:
+    close(fd);
+    return cut;
+}
+
 static void *open_plugin(const char *name, const char *path,
                          gridbfs_plugin *ops, char **err)
 {
@@ -393,9 +435,17 @@ static void *open_plugin(const char *name, const char *path,
     const gridbfs_plugin *t;
     const char *missing;
     entry_fn fn;
-    void *sym, *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *sym, *h;
+    off_t size;
+    uint64_t need;
 
-    if (!h) {
+    if (truncated_elf(path, &size, &need)) {
+        *err = xfmt("plugin '%s': cannot load %s: file truncated (%lld "
+                    "bytes, its headers and segments need %llu)",
+                    name, path, (long long)size, (unsigned long long)need);
+        return NULL;
+    }
+    if (!(h = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
         *err = xfmt("plugin '%s': cannot load %s: %s", name, path,
                     dl_reason(path));
         return NULL;

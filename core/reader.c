@@ -533,6 +533,9 @@ static void line_meta(reader *rd, const char *t, size_t n)
         len = len < TEXT_QUOTE_BUF ? len : TEXT_QUOTE_BUF;
         memcpy(key, t, len); /* more than fits: text_quote() cuts it */
         key[len] = '\0';
+        for (size_t i = 0; i < len; i++) /* a NUL is shown, not an end */
+            if (!key[i])
+                key[i] = '?'; /* as text_quote() shows a control byte */
         rd_rec_error(rd, rd->lineno,
                      klen ? "unknown key '%s=' (expected id=, rule= or size=)"
                           : "no key before '=' in '%s' (expected id=, rule= "

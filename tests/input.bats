@@ -186,6 +186,13 @@ YAML
     refute_output --regexp '^[0-9]'
 }
 
+@test "a NUL in an unknown key is shown as '?', not taken for the key's end" {
+    run -1 --separate-stderr gridbfs < <(printf 'f\0oo=1 %s\n\0=1 %s\n%s\n' "$S1" "$S1" "$S1")
+    assert_output $'invalid\ninvalid\n4'
+    assert_equal "$stderr" "gridbfs: <stdin>:1: unknown key 'f?oo=' (expected id=, rule= or size=)
+gridbfs: <stdin>:2: unknown key '?=' (expected id=, rule= or size=)"
+}
+
 @test "a missing or unreadable input is reported and the others still answered" {
     grid "$S1" >"$BATS_TEST_TMPDIR/a"
     run -2 --separate-stderr gridbfs "$BATS_TEST_TMPDIR/nope" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR"

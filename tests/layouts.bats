@@ -209,6 +209,18 @@ gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
     assert_equal "$stderr" "gridbfs: in:1: expected a size line 'R C' or 'n', got 'four four'"
 }
 
+@test "a NUL in a count or size line is shown as '?', never cut there to look like a good line" {
+    # '2<NUL>' is no count; quoting it as '2' would name a valid count
+    { printf '2\0\n'; tail -n +2 "$J/poj1222/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r poj1222 in
+    assert_output $'PUZZLE #1\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:1: expected the number of cases, got '2?'"
+    printf '4\0 4\n1 0 0 1\n' >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:1: expected a size line 'R C' or 'n', got '4? 4'"
+}
+
 @test "several files, each with its own count line and case numbers; a bad one costs only itself" {
     sed 5d "$J/poj1222/sample.in" >bad
     run -1 --separate-stderr gridbfs -r poj1222 "$J/poj1222/sample.in" bad "$J/poj1222/sample.in"

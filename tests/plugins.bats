@@ -144,6 +144,20 @@ searched_last() {
     assert_regex "$stderr" "plugin 'junk': cannot load $(q "$T/j/junk.so"): [^/]+\$"
 }
 
+@test "a plugin cut short (a copy that stopped half-way) is refused, not a SIGBUS in dlopen" {
+    # dlopen maps a truncated ELF file and dies on the first page past its
+    # end; the loader must say so first, one line, exit 2.
+    size=$(stat -c %s "$PD/flip-neighbors.so")
+    for n in 3000 $((size / 2)); do
+        rm -rf t && mkdir t
+        head -c "$n" "$PD/flip-neighbors.so" >t/cut.so
+        run -2 --separate-stderr gridbfs -r cut -P t <<<"$S1"
+        assert_output ''
+        assert_regex "$stderr" "^gridbfs: plugin 'cut': cannot load $(q "$T/t/cut.so"): file truncated \($n bytes, its headers and segments need [0-9]+\)\$"
+        [ "$(wc -l <<<"$stderr")" -eq 1 ]
+    done
+}
+
 @test "a folder named NAME.so is not a regular file, exit 2" {
     mkdir -p d/x.so
     run -2 --separate-stderr gridbfs -r x -P "$T/d" <<<"$S1"
