@@ -332,6 +332,11 @@ static const record *lay_eof(reader *rd)
             rd->owed = rd->promised > rd->lineno ? 1 : rd->promised - rd->index;
             return owed_case(rd);
         }
+        /* a size line at the top promises a case, as a count line would */
+        if (rd->lay->size == SIZE_LINE_FIRST && !rd->lay->count &&
+            rd->index == 0)
+            return lay_fault(rd, last_line(rd), 1,
+                             "no case after the size line");
     }
     if (rd->owed)
         return owed_case(rd);

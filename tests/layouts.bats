@@ -228,7 +228,7 @@ gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
     assert_equal "$stderr" "gridbfs: bad:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
 }
 
-@test "a file that ends before its count line or its size line, and a count of one case, are said as such" {
+@test "a file that ends before its count line, its size line or its first case, and a count of one case, are said as such" {
     # an empty file is no case, and a fault: its count line is missing
     : >empty
     for p in poj1222 poj3279 cerc07b; do
@@ -240,6 +240,11 @@ gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
     assert_equal "$stderr" "gridbfs: <stdin>:1: missing the count line"
     run -1 --separate-stderr gridbfs -r poj3279 empty
     assert_equal "$stderr" "gridbfs: empty:1: missing the size line"
+    # a size line at the top promises a case, as POJ 3279's judge reads one
+    printf '4 4\n\n' >sized
+    run -1 --separate-stderr gridbfs -r poj3279 sized
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: sized:2: no case after the size line"
     { echo 1; sed -n 2p "$J/poj1222/sample.in"; } >one
     run -1 --separate-stderr gridbfs -r poj1222 one
     assert_equal "$stderr" "gridbfs: one:1: the count line gives 1 case of 5 rows, but 1 row follows it"
