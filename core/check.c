@@ -502,9 +502,8 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     if (parse_record(in, rec, c->boards, c->msg, &line) == 0) {
         res = solve_record(in, c->boards, k->bfs, c->msg);
         out_result r = case_result(c, &res);
-        if (c->exact && output_vet(k->judge, &r, c->msg) < 0)
-            res = r.ans; /* the text broke the contract: invalid, as in a
-                            run; else kept for expect_text() */
+        if (c->exact && output_vet(k->judge, &r, c->msg) < 0) /* as a run */
+            res = r.ans; /* invalid; else the text is kept for expect_text() */
     }
     c->status = res.status;
     c->moves = res.moves;
