@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,11 @@ static const int erase_signals[] = {SIGINT, SIGTERM};
 #define NSIGNALS (sizeof erase_signals / sizeof *erase_signals)
 static struct sigaction old_actions[NSIGNALS];
 static int installed[NSIGNALS];
-static volatile sig_atomic_t line_shown;
-static volatile sig_atomic_t exiting; /* exit() has begun: draw no more */
+/* Atomic, not volatile sig_atomic_t: the handlers may run on any thread,
+   and exit() may come from a worker while the writer draws (lock-free
+   atomics are async-signal-safe). */
+static atomic_int line_shown;
+static atomic_int exiting; /* exit() has begun: draw no more */
 
 /* Write all of s[0..n) to stderr, as one write(2) when it can; async-
    signal-safe.  A terminal that went away is not an error of the run. */

@@ -61,7 +61,7 @@ static void inst_free(rule_inst *in)
 {
     if (!in->error)
         in->plugin->ops->destroy(in->rule.inst);
-    table_free(in->table);
+    table_free(atomic_load(&in->table));
     pthread_mutex_destroy(&in->table_lock);
     free(in->name);
     free(in->param);
@@ -152,9 +152,8 @@ static void table_room(rules *rs, size_t want)
     for (rule_inst *in = rs->oldest;
          in && in->last_use < rs->retired && !budget_has(&rs->mem, want);
          in = in->newer)
-        if (in->table) {
-            table_free(in->table);
-            in->table = NULL;
+        if (atomic_load(&in->table)) {
+            table_free(atomic_exchange(&in->table, NULL));
             atomic_store(&in->table_tried, 0); /* built again if used again */
         }
     if (!budget_has(&rs->mem, want))

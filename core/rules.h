@@ -64,7 +64,9 @@ typedef struct rule_inst {
     membudget *mem; /* limits.memory, shared by every search and table */
     tcache *tcache;
     pthread_mutex_t table_lock; /* one thread builds the table */
-    table *table;               /* for fixed goals, built on first use */
+    /* for fixed goals, built on first use; atomic, as rules_epoch() may
+       let a build that was refused run again while other threads read it */
+    table *_Atomic table;
     atomic_int table_tried;
     atomic_int table_refused; /* not built for want of limits.memory */
 } rule_inst;

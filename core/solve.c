@@ -62,9 +62,10 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
             /* cached target tables make way for it */
             size_t bytes = table_build_bytes(br);
             tcache_make_room(in->tcache, bytes);
-            in->table = table_build(br, goals, n, in->table_budget, in->mem);
+            table *t = table_build(br, goals, n, in->table_budget, in->mem);
+            atomic_store_explicit(&in->table, t, memory_order_release);
             atomic_store_explicit(&in->table_tried, 1, memory_order_release);
-            if (!in->table && !budget_has(in->mem, bytes)) {
+            if (!t && !budget_has(in->mem, bytes)) {
                 /* the reader may free tables no one uses, and let it retry */
                 atomic_store(&in->table_refused, 1);
                 atomic_store(&in->mem->wanted, bytes);
@@ -72,7 +73,7 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
         }
         pthread_mutex_unlock(&in->table_lock);
     }
-    return in->table;
+    return atomic_load_explicit(&in->table, memory_order_acquire);
 }
 
 /* The answer for boards of at most 64 cells: a table or a search. */
@@ -85,8 +86,9 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
     const table *t = NULL;
 
     if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
-        in->table) { /* built: nothing else to ask the plugin */
-        table_solve(in->table, boards[0].w[0], in->need_path, b, ans);
+        (t = atomic_load_explicit(&in->table, memory_order_acquire))) {
+        /* built: nothing else to ask the plugin */
+        table_solve(t, boards[0].w[0], in->need_path, b, ans);
         goto done;
     }
     memset(ans, 0, sizeof *ans);
@@ -99,7 +101,7 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
         t = tcache_get(in->tcache, in, &br, goals, n);
     if (t) {
         table_solve(t, boards[0].w[0], in->need_path, b, ans);
-        if (t != in->table)
+        if (t != atomic_load_explicit(&in->table, memory_order_relaxed))
             tcache_release(in->tcache, t);
     } else {
         bfs_solve(b, &br, boards[0].w[0], goals, n, in->max_states, ans);
@@ -295,7 +297,7 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
         in->rent &&
         atomic_load_explicit(&in->table_bought, memory_order_relaxed) &&
         !(atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
-          !in->table);
+          !atomic_load_explicit(&in->table, memory_order_relaxed));
     if (in->use_exact && !bought &&
         rented_exact(in, boards, b, &ans, msg) == 0) {
         if (ans.status == BFS_FAULT)

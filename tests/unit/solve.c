@@ -9,6 +9,9 @@
  * presses, each replayed here cell by cell.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,6 +268,88 @@ static void test_limits(void)
     rules_free(rs);
 }
 
+/* The threads of test_retry(): each answers every 3x3 board over and
+   over until stop, counting the answers that are neither right nor a
+   limit (a search stops at max_states 100 while there is no table). */
+typedef struct retry_thread {
+    rule_inst *in;
+    const int *want; /* brute_force(3, board), for every board */
+    atomic_int *passes, *stop;
+    uint64_t wrong, limits;
+    pthread_t tid;
+} retry_thread;
+
+static void *retry_main(void *arg)
+{
+    retry_thread *t = arg;
+    bfs *b = bfs_new();
+    char msg[RULES_MSG_MAX], text[64];
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    while (!atomic_load(t->stop)) {
+        for (uint64_t board = 0; board < 512; board++) {
+            text_of(3, board, text);
+            if (boards_of(t->in, text, boards)) {
+                t->wrong++;
+                continue;
+            }
+            solve_result r = solve_record(t->in, boards, b, msg);
+            int want = t->want[board];
+            if (r.status == ST_LIMIT)
+                t->limits++;
+            else if (want < 0
+                         ? r.status != ST_IMPOSSIBLE
+                         : r.status != ST_SOLVED || r.moves != (uint64_t)want)
+                t->wrong++;
+        }
+        atomic_fetch_add(t->passes, 1);
+    }
+    bfs_free(b);
+    return NULL;
+}
+
+/* A fixed-goal table refused for want of limits.memory is built again
+   once rules_epoch() finds room, while other threads answer from the same
+   instance (ThreadSanitizer saw them read in->table as the retry wrote
+   it, unordered): every answer right, or a limit before the table. */
+#define RETRY_THREADS 4
+static void test_retry(void)
+{
+    rules_choice none = {NULL, 0, 0, 0};
+    rules *rs = rules_new(&cfg, ld, &none);
+    rule_inst *in = rules_get(rs, "lsearch", 3, 3);
+    static int want[512];
+    atomic_int passes = 0, stop = 0;
+    retry_thread t[RETRY_THREADS];
+
+    for (uint64_t board = 0; board < 512; board++)
+        want[board] = brute_force(3, board);
+    /* as solve.c leaves it when limits.memory had no room for the table */
+    atomic_store(&in->table_tried, 1);
+    atomic_store(&in->table_refused, 1);
+    atomic_store(&rules_memory(rs)->wanted, 1);
+    for (int k = 0; k < RETRY_THREADS; k++) {
+        t[k] = (retry_thread){in, want, &passes, &stop, 0, 0, 0};
+        CHECK(pthread_create(&t[k].tid, NULL, retry_main, &t[k]) == 0);
+    }
+    while (atomic_load(&passes) < RETRY_THREADS) /* searching, no table */
+        sched_yield();
+    rules_epoch(rs, 1, 0); /* room now: the table is tried again */
+    int after = atomic_load(&passes);
+    while (atomic_load(&passes) < after + 2 * RETRY_THREADS)
+        sched_yield();
+    atomic_store(&stop, 1);
+    uint64_t wrong = 0, limits = 0;
+    for (int k = 0; k < RETRY_THREADS; k++) {
+        pthread_join(t[k].tid, NULL);
+        wrong += t[k].wrong;
+        limits += t[k].limits;
+    }
+    CHECK_MSG(wrong == 0, "%llu wrong answers", (unsigned long long)wrong);
+    CHECK_MSG(limits > 0, "searches stopped before the table was built");
+    CHECK_MSG(in->table != NULL, "the table was built again");
+    rules_free(rs);
+}
+
 int main(void)
 {
     const char *dir = getenv("GRIDBFS_PLUGIN_DIR");
@@ -286,6 +371,7 @@ int main(void)
     test_engines();
     test_rent();
     test_limits();
+    test_retry();
     loader_free(ld);
     config_free(&cfg);
     return check_done();
