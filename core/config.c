@@ -654,11 +654,13 @@ static int h_template(parser *p, const node *n, void *dst, const field *f)
     return FAIL_AT(p, n, "%s: %s", f->key, why);
 }
 
+const char *const config_size_line_names[SIZE_LINE_COUNT] = {"none", "first",
+                                                             "each"};
+
 static int h_size_line(parser *p, const node *n, void *dst, const field *f)
 {
-    static const char *const names[] = {"none", "first", "each"};
-    for (int i = 0; n->kind == NODE_SCALAR && i < 3; i++)
-        if (!strcmp(n->text, names[i])) {
+    for (int i = 0; n->kind == NODE_SCALAR && i < SIZE_LINE_COUNT; i++)
+        if (!strcmp(n->text, config_size_line_names[i])) {
             *(enum cfg_size_line *)dst = (enum cfg_size_line)i;
             return 0;
         }

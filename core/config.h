@@ -44,7 +44,13 @@ extern const char *const config_engine_names[ENGINE_COUNT];
 
 /* layout.size: where a judge's file gives the board size (README,
    "Judge files"). */
-enum cfg_size_line { SIZE_LINE_NONE, SIZE_LINE_FIRST, SIZE_LINE_EACH };
+enum cfg_size_line {
+    SIZE_LINE_NONE,
+    SIZE_LINE_FIRST,
+    SIZE_LINE_EACH,
+    SIZE_LINE_COUNT
+};
+extern const char *const config_size_line_names[SIZE_LINE_COUNT];
 
 /* A profile's `layout`: how its judge frames the cases of a file.  All
    zero (and NULL) is gridbfs's own free-form input. */

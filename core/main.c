@@ -686,12 +686,11 @@ static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
 /* A profile's layout for --list-rules: layout={KEY,KEY:VALUE...}. */
 static void list_layout(const cfg_layout *l, FILE *f)
 {
-    static const char *const size_lines[] = {"none", "first", "each"};
     char size[16] = "", param[128] = "", end[128] = "";
     if (!config_layout_on(l))
         return;
     if (l->size != SIZE_LINE_NONE)
-        fmt(size, sizeof size, ",size:%s", size_lines[l->size]);
+        fmt(size, sizeof size, ",size:%s", config_size_line_names[l->size]);
     if (l->end)
         fmt(end, sizeof end, ",end:'%s'", l->end);
     if (l->param)
@@ -720,7 +719,6 @@ static void json_member(strbuf *sb, const char *key, const char *text)
 /* --list-rules -f jsonl, one profile: every key the configuration gave. */
 static void json_profile(strbuf *sb, const cfg_profile *p)
 {
-    static const char *const size_lines[] = {"none", "first", "each"};
     const cfg_layout *l = &p->layout;
     char size[24];
     fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, p->rows, p->cols);
@@ -746,7 +744,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
         sb_printf(sb,
                   ",\"layout\":{\"count\":%s,\"size\":\"%s\",\"name\":%s,"
                   "\"blank\":%s",
-                  l->count ? "true" : "false", size_lines[l->size],
+                  l->count ? "true" : "false", config_size_line_names[l->size],
                   l->name ? "true" : "false", l->blank ? "true" : "false");
         json_member(sb, "end", l->end);
         json_member(sb, "param", l->param);
