@@ -243,13 +243,13 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             msg_line = j->line;
             output_vet(w->out, &res, msg);
         }
-        if ((res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) &&
-            !j->quiet && !rc->quiet) {
-            sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
-                      (unsigned long long)msg_line, res.ans.message);
-        }
-        if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT)
+        if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
+            if (!j->quiet && !rc->quiet)
+                sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n",
+                          j->src->shown, (unsigned long long)msg_line,
+                          res.ans.message);
             c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+        }
         c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
         if (rc->show && res.ans.status == ST_SOLVED)
@@ -272,12 +272,9 @@ static void count_held(pipeline *p, chunk *c)
     c->held = now;
 }
 
-/* Free c's buffers when they hold more than a chunk's share of max_held:
-   one large record must not keep its memory for the rest of the run. */
-static void shrink_chunk(pipeline *p, chunk *c)
+/* Free c's buffers, leaving it empty, as a new chunk is. */
+static void free_buffers(chunk *c)
 {
-    if (c->held <= p->max_held / MAX_CHUNKS)
-        return;
     free(c->jobs);
     free(c->rows);
     c->jobs = NULL;
@@ -286,6 +283,15 @@ static void shrink_chunk(pipeline *p, chunk *c)
     sb_free(&c->text);
     sb_free(&c->out);
     sb_free(&c->err);
+}
+
+/* Free c's buffers when they hold more than a chunk's share of max_held:
+   one large record must not keep its memory for the rest of the run. */
+static void shrink_chunk(pipeline *p, chunk *c)
+{
+    if (c->held <= p->max_held / MAX_CHUNKS)
+        return;
+    free_buffers(c);
     count_held(p, c);
 }
 
@@ -747,11 +753,7 @@ static void pipeline_free(pipeline *p)
 {
     for (chunk *c = p->free; c;) {
         chunk *next = c->next;
-        free(c->jobs);
-        free(c->rows);
-        sb_free(&c->text);
-        sb_free(&c->out);
-        sb_free(&c->err);
+        free_buffers(c);
         free(c);
         c = next;
     }
