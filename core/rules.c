@@ -4,8 +4,9 @@
  * instance a record uses.
  *
  * An instance is a profile's parameters handed to its plugin's create(),
- * at the size asked for.  Instances are few (profiles times sizes in use),
- * so a linear list is the cache.
+ * at the size asked for.  The cache finds instances by a hash of name,
+ * size and parameter, and keeps them in order of use, so that the least
+ * recently used past RULES_CACHED can be freed (rules_epoch()).
  */
 #include "rules.h"
 
