@@ -288,14 +288,20 @@ static enum line_kind take_line(reader *rd, const char **line, size_t *len,
     return kind;
 }
 
-/* Append bytes to the record text; returns their offset. */
-uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
+/* Room in the record text for n more bytes and a NUL. */
+static void text_room(reader *rd, size_t n)
 {
     size_t need = rd->tlen + n + 1;
     if (need > rd->tcap) {
         rd->tcap = need * 2;
         rd->text = xrealloc(rd->text, rd->tcap);
     }
+}
+
+/* Append bytes to the record text; returns their offset. */
+uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
+{
+    text_room(rd, n);
     uint32_t at = (uint32_t)rd->tlen;
     memcpy(rd->text + rd->tlen, s, n);
     rd->tlen += n;
@@ -351,10 +357,7 @@ void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line)
     size_t len = n;
     if (blanks) {
         rd->off[k] = (uint32_t)rd->tlen;
-        if (rd->tlen + n + 1 > rd->tcap) {
-            rd->tcap = (rd->tlen + n + 1) * 2;
-            rd->text = xrealloc(rd->text, rd->tcap);
-        }
+        text_room(rd, n);
         char *out = rd->text + rd->tlen;
         len = 0;
         for (size_t i = 0; i < n; i++)
@@ -406,6 +409,15 @@ static void grid_cut(reader *rd)
         rd->cur_rows = 0;
         rd_rec_end_board(rd);
     }
+}
+
+/* A grid record that a line record or the end of input leaves with boards
+   missing: cut, and said to be short. */
+static void grid_short(reader *rd)
+{
+    grid_cut(rd);
+    rd_rec_error(rd, rd->rec.line, "missing board: got %u of %u",
+                 rd->rec.nboards, rd->boards);
 }
 
 /* rd_rec_row() of the current line, inline where s needs no copy. */
@@ -620,9 +632,7 @@ const record *reader_next(reader *rd)
         if (kind == LINE_EOF || kind == LINE_ERROR) {
             if (!rd->pending)
                 return NULL;
-            grid_cut(rd);
-            rd_rec_error(rd, rd->rec.line, "missing board: got %u of %u",
-                         rd->rec.nboards, rd->boards);
+            grid_short(rd);
             return rd_rec_finish(rd);
         }
         size_t i = 0;
@@ -645,9 +655,7 @@ const record *reader_next(reader *rd)
         }
         if (rd->pending) {
             /* A grid record cut short: hand it out, then this line. */
-            grid_cut(rd);
-            rd_rec_error(rd, rd->rec.line, "missing board: got %u of %u",
-                         rd->rec.nboards, rd->boards);
+            grid_short(rd);
             rd->held = 1;
             rd->held_kind = kind;
             rd->held_s = s;
