@@ -45,12 +45,12 @@ struct reader {
     int pending;       /* a grid record has begun */
     int held;          /* the line last read is still to be handled: */
     enum line_kind held_kind;
-    const char *held_s; /* it is still in buf, untouched until next_line() */
+    const char *held_s; /* it is still in buf, untouched until rd_next_line() */
     size_t held_n;
     uint64_t index;
     int comments; /* '#' starts a comment line */
 
-    /* a layout's: see layout_next() */
+    /* a layout's: see rd_layout_next() */
     const cfg_layout *lay;
     reader_layout frame;
     int lay_head;      /* the count and size lines are still to come */
