@@ -869,8 +869,7 @@ int census_run(const census_options *o)
     r->cols = in->rule.cols;
     r->cells = x->cells = r->rows * r->cols;
     x->full = x->cells >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->cells) - 1;
-    x->br = (bfs_rule){in->plugin->ops, in->rule.inst, in->rule.moves, x->cells,
-                       (in->rule.flags & GRIDBFS_INVOLUTIVE) != 0};
+    x->br = solve_engine_rule(in);
     int status = take(x, r, o->ones);
     if (status != EXIT_TROUBLE) {
         strbuf sb = {0};

@@ -412,8 +412,7 @@ static void plan(const rules *rs, rule_inst *in)
     const gridbfs_rule *r = &in->rule;
     const gridbfs_plugin *ops = in->plugin->ops;
     uint32_t cells = r->rows * r->cols;
-    bfs_rule br = {ops, r->inst, r->moves, cells,
-                   (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    bfs_rule br = solve_engine_rule(in);
     int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
     int fits =
         cells <= GRIDBFS_SEARCH_CELLS && table_fits(&br, rs->cfg->table_memory);

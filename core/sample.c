@@ -540,8 +540,7 @@ sample_plan *sample_plan_new(rule_inst *in, const sample_ask *ask,
     p->in = in;
     p->ask = *ask;
     p->cells = r->rows * r->cols;
-    p->br = (bfs_rule){in->plugin->ops, r->inst, r->moves, p->cells,
-                       (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    p->br = solve_engine_rule(in);
     if (ask->distance || ask->impossible)
         plan_method(p, mem);
     return p;

@@ -12,8 +12,7 @@
 
 #define EXACT_MOVES 4096 /* room for an exact solver's moves, at first */
 
-/* The rule as the search engine sees it. */
-static bfs_rule engine_rule(const rule_inst *in)
+bfs_rule solve_engine_rule(const rule_inst *in)
 {
     const gridbfs_rule *r = &in->rule;
     return (bfs_rule){in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
@@ -81,7 +80,7 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
                    bfs_answer *ans, char *msg)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS];
-    bfs_rule br = engine_rule(in);
+    bfs_rule br = solve_engine_rule(in);
     int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
     const table *t = NULL;
 

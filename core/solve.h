@@ -27,6 +27,9 @@ typedef struct solve_result {
     const char *message; /* why invalid or limit, else NULL */
 } solve_result;
 
+/* in's rule as the search engine and the tables see it. */
+bfs_rule solve_engine_rule(const rule_inst *in);
+
 /*
  * The goal states of the puzzle boards (packed by parse_record(); not
  * passed on to a rule with GRIDBFS_FIXED_GOAL) from in's plugin, into
