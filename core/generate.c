@@ -404,13 +404,6 @@ static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
     free(sh);
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* A seed from the system, for a run without --seed. */
 static uint64_t fresh_seed(void)
 {

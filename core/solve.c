@@ -1,10 +1,8 @@
 /* solve.c - see solve.h. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime() */
 #include "solve.h"
 
 #include <inttypes.h>
 #include <string.h>
-#include <time.h>
 
 #include "replay.h"
 #include "text.h"
@@ -257,13 +255,6 @@ static void exact_reaches_goal(const rule_inst *in, const gridbfs_board *boards,
         in->plugin->name, ans->len, ans->len == 1 ? "" : "s",
         ans->len == 1 ? "s" : "");
     ans->status = BFS_FAULT;
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 /* exact(), and while in->rent its time, paid towards the table's price:

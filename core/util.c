@@ -1,10 +1,12 @@
 /* util.c - see util.h. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime() */
 #include "util.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The last words of a run.  On a terminal the line is erased first: it
@@ -156,4 +158,11 @@ int budget_has(const membudget *m, size_t n)
         return 1;
     size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
     return n <= m->cap && used <= m->cap - n;
+}
+
+uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }

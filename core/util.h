@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #define PROGRAM_NAME "gridbfs"
@@ -106,6 +107,9 @@ int budget_take(membudget *m, size_t n);
 void budget_give(membudget *m, size_t n);
 /* Whether n bytes of m are left now (always, for no budget). */
 int budget_has(const membudget *m, size_t n);
+
+/* The monotonic clock, in nanoseconds. */
+uint64_t now_ns(void);
 
 /* snprintf that never overflows and always NUL-terminates (cap > 0). */
 void fmt(char *buf, size_t cap, const char *format, ...)
