@@ -885,17 +885,17 @@ static enum progress_mode choose_progress(const ctx *c, int reads)
     return c->progress > 0 ? PROGRESS_LINES : PROGRESS_OFF;
 }
 
-/* --check, --testlib and --kattis (check.c). */
-static int check(ctx *c, char *const *args, int nargs)
+/* --check, --testlib and --kattis (check.c), of c's FILE operands. */
+static int check(ctx *c)
 {
     check_config cc = {&c->cfg,  c->rules,     c->out_format,
                        c->quiet, c->no_header, NULL};
     if (c->judge)
-        return check_judge(&cc, c->judge, args, nargs);
+        return check_judge(&cc, c->judge, c->files, c->nfiles);
     if (open_output(c))
         return EXIT_TROUBLE;
     cc.out = outfile_stream(c->out);
-    return check_answers(&cc, c->check, args, nargs);
+    return check_answers(&cc, c->check, c->files, c->nfiles);
 }
 
 /* --census: the figures of the rule chosen (check_option_modes() has
@@ -970,7 +970,7 @@ int main(int argc, char **argv)
         goto out;
     }
     if (c.judge || c.check) {
-        c.status = check(&c, c.files, c.nfiles);
+        c.status = check(&c);
         goto out;
     }
     long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
