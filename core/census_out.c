@@ -34,11 +34,6 @@ static void put_count(strbuf *sb, census_count c)
         sb_printf(sb, "%09" PRIu32, limb[k]);
 }
 
-static void put_str(strbuf *sb, const char *s)
-{
-    sb_add(sb, s, strlen(s));
-}
-
 /* Row row of board s, in the rule's cell characters. */
 static void put_row(strbuf *sb, const census_result *r, uint64_t s,
                     uint32_t row)
@@ -73,10 +68,10 @@ static void text_head(const census_result *r, strbuf *sb)
                   r->symmetries, r->complement ? " (complement included)" : "",
                   r->orbits, r->orbits == 1 ? "" : "s");
     } else {
-        put_str(sb, "states: ");
+        sb_puts(sb, "states: ");
     }
     put_count(sb, r->total);
-    put_str(sb, "\nsolvable: ");
+    sb_puts(sb, "\nsolvable: ");
     put_count(sb, r->solvable);
     if (r->method == CENSUS_LINEAR)
         sb_printf(sb,
@@ -85,7 +80,7 @@ static void text_head(const census_result *r, strbuf *sb)
                   ", nullity %" PRIu32 ")",
                   r->cosets, r->cosets == 1 ? "" : "s", r->rank, r->rank,
                   r->nullity);
-    put_str(sb, "\nimpossible: ");
+    sb_puts(sb, "\nimpossible: ");
     put_count(sb, r->impossible);
     sb_putc(sb, '\n');
 }
@@ -101,7 +96,7 @@ static void write_text(const census_result *r, strbuf *sb)
         return;
     }
     if (!r->solvable.m) {
-        put_str(sb, "largest distance: none (nothing is solvable)\n");
+        sb_puts(sb, "largest distance: none (nothing is solvable)\n");
         return;
     }
     sb_printf(sb, "distance histogram (distance: %s):\n", unit(r, 2));
@@ -130,10 +125,10 @@ static void write_text(const census_result *r, strbuf *sb)
 
 static void write_csv(const census_result *r, strbuf *sb)
 {
-    put_str(sb, "distance,states\n");
+    sb_puts(sb, "distance,states\n");
     for (uint32_t d = 0; r->histogram && r->solvable.m && d <= r->max; d++)
         sb_printf(sb, "%" PRIu32 ",%" PRIu64 "\n", d, r->hist[d]);
-    put_str(sb, "impossible,");
+    sb_puts(sb, "impossible,");
     put_count(sb, r->impossible);
     sb_putc(sb, '\n');
 }
@@ -145,7 +140,7 @@ static void json_count(strbuf *sb, const char *key, const census_count *c)
     if (c)
         put_count(sb, *c);
     else
-        put_str(sb, "null");
+        sb_puts(sb, "null");
 }
 
 /* ,"key": and a whole number, or null when not known. */
@@ -162,7 +157,7 @@ static void json_board(strbuf *sb, const census_result *r, int known,
                        uint64_t s)
 {
     if (!known) {
-        put_str(sb, "null");
+        sb_puts(sb, "null");
         return;
     }
     strbuf row = {0};
@@ -186,9 +181,9 @@ static void write_json(const census_result *r, strbuf *sb)
     int hist = r->histogram, some = hist && r->solvable.m;
     char size[32];
     fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, r->rows, r->cols);
-    put_str(sb, "{\"rule\":");
+    sb_puts(sb, "{\"rule\":");
     output_json_string(sb, r->in->name);
-    put_str(sb, ",\"plugin\":");
+    sb_puts(sb, ",\"plugin\":");
     output_json_string(sb, r->in->plugin->name);
     sb_printf(sb, ",\"size\":\"%s\",\"method\":\"%s\"", size,
               methods[r->method]);
@@ -201,38 +196,38 @@ static void write_json(const census_result *r, strbuf *sb)
     json_count(sb, "pairs", pairs ? &r->total : NULL);
     json_count(sb, "solvable", &r->solvable);
     json_count(sb, "impossible", &r->impossible);
-    put_str(sb, ",\"histogram\":");
+    sb_puts(sb, ",\"histogram\":");
     if (hist) {
         sb_putc(sb, '[');
         for (uint32_t d = 0; some && d <= r->max; d++)
             sb_printf(sb, d ? ",%" PRIu64 : "%" PRIu64, r->hist[d]);
         sb_putc(sb, ']');
     } else {
-        put_str(sb, "null");
+        sb_puts(sb, "null");
     }
     json_u64(sb, "max_distance", some, r->max);
     json_u64(sb, "at_max", some, r->at_max);
     if (some)
         sb_printf(sb, ",\"mean\":%.10g", r->mean);
     else
-        put_str(sb, ",\"mean\":null");
-    put_str(sb, ",\"example\":{\"start\":");
+        sb_puts(sb, ",\"mean\":null");
+    sb_puts(sb, ",\"example\":{\"start\":");
     json_board(sb, r, some, r->example);
-    put_str(sb, ",\"target\":");
+    sb_puts(sb, ",\"target\":");
     json_board(sb, r, some && pairs, r->target);
     sb_putc(sb, '}');
     json_u64(sb, "rank", linear, r->rank);
     json_u64(sb, "nullity", linear, r->nullity);
     json_u64(sb, "goal_cosets", linear, r->cosets);
-    put_str(sb, ",\"not_computed\":");
+    sb_puts(sb, ",\"not_computed\":");
     if (hist) {
-        put_str(sb, "null");
+        sb_puts(sb, "null");
     } else {
-        put_str(sb, "{\"histogram\":");
+        sb_puts(sb, "{\"histogram\":");
         output_json_string(sb, r->why);
-        put_str(sb, "}");
+        sb_puts(sb, "}");
     }
-    put_str(sb, "}\n");
+    sb_puts(sb, "}\n");
 }
 
 void census_write(const census_result *r, enum out_format fmt, strbuf *sb)

@@ -212,23 +212,23 @@ static void report(checker *k, const check_case *c, uint64_t line,
         return;
     const report_layout *l = &report_layouts[k->cc->format];
     const char *word = check_verdict_names[v->v];
-    sb_add(sb, l->pre, strlen(l->pre));
+    sb_puts(sb, l->pre);
     sb_u64(sb, c->no);
-    sb_add(sb, l->mid, strlen(l->mid));
+    sb_puts(sb, l->mid);
     sb_u64(sb, line);
-    sb_add(sb, l->verdict, strlen(l->verdict));
-    sb_add(sb, word, strlen(word));
+    sb_puts(sb, l->verdict);
+    sb_puts(sb, word);
     if (v->v == CHECK_ACCEPTED)
-        sb_add(sb, l->none, strlen(l->none));
+        sb_puts(sb, l->none);
     else
-        sb_add(sb, l->reason, strlen(l->reason));
+        sb_puts(sb, l->reason);
     if (v->v != CHECK_ACCEPTED && k->cc->format == FORMAT_CSV)
         output_csv_field(sb, v->reason);
     else if (v->v != CHECK_ACCEPTED && k->cc->format == FORMAT_JSONL)
         output_json_string(sb, v->reason);
     else if (v->v != CHECK_ACCEPTED)
-        sb_add(sb, v->reason, strlen(v->reason));
-    sb_add(sb, l->end, strlen(l->end));
+        sb_puts(sb, v->reason);
+    sb_puts(sb, l->end);
     if (sb->len >= (1u << 16)) {
         fwrite(sb->p, 1, sb->len, k->cc->out);
         sb->len = 0;

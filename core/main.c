@@ -701,11 +701,6 @@ static void list_layout(const cfg_layout *l, FILE *f)
     fprintf(f, " layout={%s}", all + 1);
 }
 
-static void sb_str(strbuf *sb, const char *s)
-{
-    sb_add(sb, s, strlen(s));
-}
-
 /* ,"key":"text" (or null) into sb. */
 static void json_member(strbuf *sb, const char *key, const char *text)
 {
@@ -713,7 +708,7 @@ static void json_member(strbuf *sb, const char *key, const char *text)
     if (text)
         output_json_string(sb, text);
     else
-        sb_str(sb, "null");
+        sb_puts(sb, "null");
 }
 
 /* --list-rules -f jsonl, one profile: every key the configuration gave. */
@@ -722,7 +717,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
     const cfg_layout *l = &p->layout;
     char size[24];
     fmt(size, sizeof size, "%" PRIu32 "x%" PRIu32, p->rows, p->cols);
-    sb_str(sb, "{\"kind\":\"profile\"");
+    sb_puts(sb, "{\"kind\":\"profile\"");
     json_member(sb, "name", p->name);
     json_member(sb, "plugin", p->plugin);
     json_member(sb, "size", p->rows ? size : NULL);
@@ -731,7 +726,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
               p->path < 0 ? "null"
               : p->path   ? "true"
                           : "false");
-    sb_str(sb, ",\"params\":{");
+    sb_puts(sb, ",\"params\":{");
     for (size_t k = 0; k < p->nparams; k++) {
         if (k)
             sb_putc(sb, ',');
@@ -750,7 +745,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
         json_member(sb, "param", l->param);
         sb_printf(sb, ",\"param_rows\":%" PRIu32 "}", l->param_rows);
     } else {
-        sb_str(sb, ",\"layout\":null");
+        sb_puts(sb, ",\"layout\":null");
     }
     json_member(sb, "solved", p->solved);
     json_member(sb, "impossible", p->impossible);
@@ -758,7 +753,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
     if (p->max_moves != UINT64_MAX)
         sb_printf(sb, ",\"max_moves\":%" PRIu64 "}\n", p->max_moves);
     else
-        sb_str(sb, ",\"max_moves\":null}\n");
+        sb_puts(sb, ",\"max_moves\":null}\n");
 }
 
 /* --list-rules -f jsonl, one plugin. */
@@ -767,13 +762,13 @@ static void json_plugin(void *arg, const char *name, const loaded_plugin *p,
 {
     strbuf *sb = arg;
     char abi[24];
-    sb_str(sb, "{\"kind\":\"plugin\"");
+    sb_puts(sb, "{\"kind\":\"plugin\"");
     json_member(sb, "name", name);
     if (!p) { /* the same keys as a plugin that loads, null but error */
-        sb_str(sb, ",\"summary\":null,\"file\":null,\"abi\":null,"
-                   "\"params\":null");
+        sb_puts(sb, ",\"summary\":null,\"file\":null,\"abi\":null,"
+                    "\"params\":null");
         json_member(sb, "error", err);
-        sb_str(sb, "}\n");
+        sb_puts(sb, "}\n");
         return;
     }
     fmt(abi, sizeof abi, "%u.%u", (unsigned)(p->ops->abi >> 16),
@@ -781,15 +776,15 @@ static void json_plugin(void *arg, const char *name, const loaded_plugin *p,
     json_member(sb, "summary", p->ops->summary);
     json_member(sb, "file", p->path);
     json_member(sb, "abi", abi);
-    sb_str(sb, ",\"params\":[");
+    sb_puts(sb, ",\"params\":[");
     for (const gridbfs_param_doc *d = p->ops->params; d && d->key; d++) {
-        sb_str(sb, d == p->ops->params ? "{\"key\":" : ",{\"key\":");
+        sb_puts(sb, d == p->ops->params ? "{\"key\":" : ",{\"key\":");
         output_json_string(sb, d->key);
         json_member(sb, "default", d->default_value);
         json_member(sb, "help", d->help);
         sb_putc(sb, '}');
     }
-    sb_str(sb, "],\"error\":null}\n");
+    sb_puts(sb, "],\"error\":null}\n");
 }
 
 /* --list-rules: the profiles, then every plugin on the search path, to

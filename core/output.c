@@ -110,11 +110,6 @@ void output_free(output *o)
     free(o);
 }
 
-static void sb_puts(strbuf *sb, const char *s)
-{
-    sb_add(sb, s, strlen(s));
-}
-
 void output_header(enum out_format fmt, strbuf *sb)
 {
 #define FIELD_HEADER(id, name) sb_puts(sb, F_##id ? "," #name : #name);

@@ -82,6 +82,11 @@ static inline void sb_add(strbuf *sb, const char *s, size_t n)
     sb->len += n;
 }
 
+static inline void sb_puts(strbuf *sb, const char *s)
+{
+    sb_add(sb, s, strlen(s));
+}
+
 static inline void sb_putc(strbuf *sb, char c)
 {
     if (sb->len == sb->cap)
