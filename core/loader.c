@@ -2,7 +2,8 @@
  * loader.c - finding and loading rule plugins; see loader.h.
  *
  * Every name asked for, found or not, gets one cache entry, allocated on its
- * own so the loaded_plugin pointers handed out never move.  A loader is not
+ * own so the loaded_plugin pointers handed out never move; of the names
+ * that failed, only the LOADER_FAILURES used last are kept.  A loader is not
  * thread-safe (dlerror() and the cache), and needs not be: only the reader
  * thread asks for plugins (while it resolves each record's rule).  Worker
  * threads may run meanwhile, but they only call plugins already loaded,
