@@ -43,7 +43,7 @@
 #define TABLE_MEMORY_MAX (1ull << 40)
 #define MEMORY_MIN (1u << 20)
 #define MSG_MAX 512
-#define MAX_FIELDS 12 /* keys in the largest table */
+#define MAX_FIELDS 12 /* room for the keys of the largest table (9) */
 
 /* ---- The tree --------------------------------------------------------- */
 
