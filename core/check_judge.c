@@ -151,6 +151,17 @@ int check_judge(const check_config *cc, enum check_mode mode, char *const *args,
               stderr);
         return mode == CHECK_TESTLIB ? 3 : EXIT_TROUBLE;
     }
+    /* an empty name is no file: FEEDBACK_DIR "" would be "/..." */
+    static const char *const names[][4] = {
+        [CHECK_TESTLIB] = {"INPUT", "OUTPUT", "ANSWER", "RESULT"},
+        [CHECK_KATTIS] = {"INPUT", "JUDGE_ANSWER", "FEEDBACK_DIR", NULL}};
+    for (int i = 0; i < nargs && i < 4 && names[mode][i]; i++)
+        if (!*args[i]) {
+            fprintf(stderr, PROGRAM_NAME ": %s: %s: empty name\n",
+                    mode == CHECK_TESTLIB ? "--testlib" : "--kattis",
+                    names[mode][i]);
+            return mode == CHECK_TESTLIB ? 3 : EXIT_TROUBLE;
+        }
     /* Kattis's flags (case_sensitive, space_change_sensitive...) are
        taken and not needed: answers are read as words, case and all */
     const char *jury = args[mode == CHECK_TESTLIB ? 2 : 1];

@@ -449,6 +449,21 @@ make_wrapper() {
     assert_equal "$stderr" 'gridbfs: --testlib: expected INPUT OUTPUT ANSWER [RESULT [-appes]]'
 }
 
+@test "check: an empty file or folder name is refused, never taken for '/'" {
+    local in=$JUDGES/poj1753/sample.in
+    cp "$JUDGES/poj1753/sample.out" "$T/ans"
+    # FEEDBACK_DIR "" would have made the feedback file /judgemessage.txt
+    run -2 --separate-stderr gridbfs --kattis "$in" "$T/ans" "" <"$T/ans"
+    assert_equal "$stderr" 'gridbfs: --kattis: FEEDBACK_DIR: empty name'
+    run -2 --separate-stderr gridbfs --kattis "" "$T/ans" "$T" <"$T/ans"
+    assert_equal "$stderr" 'gridbfs: --kattis: INPUT: empty name'
+    # testlib: its FAIL, 3
+    run -3 --separate-stderr gridbfs --testlib "$in" "$T/ans" "$T/ans" ""
+    assert_equal "$stderr" 'gridbfs: --testlib: RESULT: empty name'
+    run -3 --separate-stderr gridbfs --testlib "$in" "" "$T/ans"
+    assert_equal "$stderr" 'gridbfs: --testlib: OUTPUT: empty name'
+}
+
 @test "check: Kattis convention: exit 42/43 and judgemessage.txt" {
     local in=$JUDGES/poj2965/sample.in
     make_wrapper "$T/validate" poj2965 kattis
