@@ -492,12 +492,13 @@ static int parse_options(ctx *c, int argc, char **argv)
 
 /* The processors this process may run on (taskset, cpusets, containers),
    for the default -j. */
-static long usable_processors(void)
+static unsigned usable_processors(void)
 {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    return sysconf(_SC_NPROCESSORS_ONLN);
+        return (unsigned)CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 && n <= CONFIG_MAX_JOBS ? (unsigned)n : 1;
 }
 
 /* The folder of the running binary, for the built-in config and plugins. */
@@ -968,13 +969,13 @@ int main(int argc, char **argv)
         c.status = check(&c);
         goto out;
     }
-    long jobs = c.jobs >= 0 ? c.jobs : c.cfg.jobs;
+    unsigned jobs = (unsigned)(c.jobs >= 0 ? c.jobs : c.cfg.jobs);
     if (jobs == 0)
         jobs = usable_processors();
     if (c.gen.have_count) { /* puzzles out instead of answers */
         char err[MSG_MAX];
-        c.status = generate_main(&c.gen, c.rules, c.output, (unsigned)jobs, err,
-                                 sizeof err);
+        c.status =
+            generate_main(&c.gen, c.rules, c.output, jobs, err, sizeof err);
         if (err[0])
             msg("%s", err);
         goto out;
@@ -982,14 +983,14 @@ int main(int argc, char **argv)
     if (open_output(&c))
         goto out;
     if (c.census) {
-        c.status = census(&c, jobs > 0 ? (unsigned)jobs : 1);
+        c.status = census(&c, jobs);
         goto out;
     }
     run_config rc = {
         .cfg = &c.cfg,
         .rules = c.rules,
         .format = c.out_format,
-        .jobs = jobs > 0 ? (unsigned)jobs : 1,
+        .jobs = jobs,
         .progress = choose_progress(&c, 1),
         .quiet = c.quiet,
         .stats = c.stats,
