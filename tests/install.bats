@@ -38,6 +38,33 @@ setup_file() {
     assert_output '4'
 }
 
+@test "install folders given as absolute paths under the prefix are taken as relative ones" {
+    requires cc
+    umask 022 # the loader refuses plugins in group-writable folders
+    local src p=$BATS_TEST_TMPDIR/abs b=$BATS_TEST_TMPDIR/abs-build
+    src=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+    # a folder outside the prefix cannot be found relative to the binary
+    run -1 cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_PREFIX="$p" \
+        -DCMAKE_INSTALL_LIBDIR=/elsewhere/lib
+    assert_output --partial "CMAKE_INSTALL_LIBDIR (/elsewhere/lib) must be a folder" # (CMake wraps it)
+    rm -rf "$b"
+    # as packagers pass them (-DCMAKE_INSTALL_LIBDIR=/usr/lib64); built
+    # unoptimised and without the tests, for speed
+    env -u CFLAGS cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_INSTALL_PREFIX="$p" -DCMAKE_INSTALL_LIBDIR="$p/lib64" \
+        -DCMAKE_INSTALL_DATADIR="$p/share" >"$BATS_TEST_TMPDIR/log" 2>&1 ||
+        { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    cmake --build "$b" >"$BATS_TEST_TMPDIR/log" 2>&1 ||
+        { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    [ -f "$b/lib64/gridbfs/flip-neighbors.so" ] && [ -f "$b/share/gridbfs/gridbfs.yaml" ]
+    run -0 --separate-stderr "$b/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+    # copied away from its folders, it names the configured one as it is
+    cp "$b/bin/gridbfs" "$BATS_TEST_TMPDIR/lone"
+    run -2 "$BATS_TEST_TMPDIR/lone" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output --partial " and $p/share/gridbfs/gridbfs.yaml "
+}
+
 @test "the installed header compiles on its own, as C11" {
     requires cc
     printf '#include <gridbfs/plugin.h>\nint main(void) { return GRIDBFS_ABI_MAJOR != 1; }\n' >"$BATS_TEST_TMPDIR/t.c"
