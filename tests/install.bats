@@ -38,6 +38,15 @@ setup_file() {
     assert_output '4'
 }
 
+@test "an install under umask 002 writes nothing group-writable, so its plugins are trusted" {
+    local p=$BATS_TEST_TMPDIR/umask002
+    (umask 002 && cmake --install "$GRIDBFS_BUILD_DIR" --prefix "$p" >/dev/null)
+    run -0 find "$p" -perm /022
+    assert_output ''
+    run -0 --separate-stderr "$p/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+}
+
 @test "install folders given as absolute paths under the prefix are taken as relative ones" {
     requires cc
     umask 022 # the loader refuses plugins in group-writable folders
