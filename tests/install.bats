@@ -38,11 +38,67 @@ setup_file() {
     assert_output '4'
 }
 
+@test "an install under umask 002 writes nothing group-writable, so its plugins are trusted" {
+    local p=$BATS_TEST_TMPDIR/umask002
+    (umask 002 && cmake --install "$GRIDBFS_BUILD_DIR" --prefix "$p" >/dev/null)
+    run -0 find "$p" -perm /022
+    assert_output ''
+    run -0 --separate-stderr "$p/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+}
+
+@test "install folders given as absolute paths under the prefix are taken as relative ones" {
+    requires cc
+    umask 022 # the loader refuses plugins in group-writable folders
+    local src p=$BATS_TEST_TMPDIR/abs b=$BATS_TEST_TMPDIR/abs-build
+    src=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+    # a folder outside the prefix cannot be found relative to the binary
+    run -1 cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_PREFIX="$p" \
+        -DCMAKE_INSTALL_LIBDIR=/elsewhere/lib
+    assert_output --partial "CMAKE_INSTALL_LIBDIR (/elsewhere/lib) must be a folder" # (CMake wraps it)
+    rm -rf "$b"
+    # as packagers pass them (-DCMAKE_INSTALL_LIBDIR=/usr/lib64); built
+    # unoptimised and without the tests, for speed
+    env -u CFLAGS cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_INSTALL_PREFIX="$p" -DCMAKE_INSTALL_LIBDIR="$p/lib64" \
+        -DCMAKE_INSTALL_DATADIR="$p/share" >"$BATS_TEST_TMPDIR/log" 2>&1 ||
+        { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    cmake --build "$b" >"$BATS_TEST_TMPDIR/log" 2>&1 ||
+        { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    [ -f "$b/lib64/gridbfs/flip-neighbors.so" ] && [ -f "$b/share/gridbfs/gridbfs.yaml" ]
+    run -0 --separate-stderr "$b/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+    # copied away from its folders, it names the configured one as it is
+    cp "$b/bin/gridbfs" "$BATS_TEST_TMPDIR/lone"
+    run -2 "$BATS_TEST_TMPDIR/lone" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output --partial " and $p/share/gridbfs/gridbfs.yaml "
+}
+
+@test "a multi-config generator's build tree runs, as a single-config one does" {
+    requires ninja
+    umask 022 # the loader refuses plugins in group-writable folders
+    local src b=$BATS_TEST_TMPDIR/multi
+    src=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+    env -u CFLAGS cmake -G 'Ninja Multi-Config' -S "$src" -B "$b" -DBUILD_TESTING=OFF \
+        >"$BATS_TEST_TMPDIR/log" 2>&1 || { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    cmake --build "$b" --config Debug >"$BATS_TEST_TMPDIR/log" 2>&1 ||
+        { cat "$BATS_TEST_TMPDIR/log"; return 1; }
+    # no per-config folder (bin/Debug/): the binary's relative places hold
+    [ -f "$b/lib/gridbfs/flip-neighbors.so" ]
+    run -0 --separate-stderr "$b/bin/gridbfs" "$GRIDBFS_EXAMPLES/poj1753.txt"
+    assert_output $'4\nImpossible'
+}
+
 @test "the installed header compiles on its own, as C11" {
     requires cc
     printf '#include <gridbfs/plugin.h>\nint main(void) { return GRIDBFS_ABI_MAJOR != 1; }\n' >"$BATS_TEST_TMPDIR/t.c"
-    cc -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" "$BATS_TEST_TMPDIR/t.c" -o "$BATS_TEST_TMPDIR/t"
-    "$BATS_TEST_TMPDIR/t"
+    local c
+    # and clang where installed (CI has it): it warns where gcc does not
+    for c in cc clang; do
+        command -v $c >/dev/null || continue
+        $c -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" "$BATS_TEST_TMPDIR/t.c" -o "$BATS_TEST_TMPDIR/t"
+        "$BATS_TEST_TMPDIR/t"
+    done
 }
 
 @test "the man page renders" {

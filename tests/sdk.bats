@@ -260,12 +260,20 @@ EOF
     cat >t.cc <<'EOF'
 #include <gridbfs/plugin.h>
 static_assert(GRIDBFS_ABI >> 16 == GRIDBFS_ABI_MAJOR, "abi");
+#if GRIDBFS_ABI < 0x10000
+#error "GRIDBFS_ABI in #if"
+#endif
 const gridbfs_plugin *GRIDBFS_ENTRY(void) { return nullptr; }
 EOF
-    local std
-    for std in c++11 c++17 c++20; do
-        g++ -std=$std -Wall -Wextra -Wpedantic -Werror -I"$PREFIX/include" -fPIC -c t.cc -o t.o ||
-            fail "the header does not compile as $std"
+    local cxx std
+    # and clang++ where installed (CI has it): it warns where g++ does not
+    for cxx in g++ clang++; do
+        command -v $cxx >/dev/null || continue
+        for std in c++11 c++17 c++20; do
+            $cxx -std=$std -Wall -Wextra -Wpedantic -Wold-style-cast -Werror \
+                -I"$PREFIX/include" -fPIC -c t.cc -o t.o ||
+                fail "the header does not compile as $std with $cxx"
+        done
     done
     requires nm
     run -0 nm t.o

@@ -33,8 +33,11 @@ extern "C" {
 
 #define GRIDBFS_ABI_MAJOR 1
 #define GRIDBFS_ABI_MINOR 3
-/* abi field of every struct: major in the high half, minor in the low. */
-#define GRIDBFS_ABI ((uint32_t)GRIDBFS_ABI_MAJOR << 16 | GRIDBFS_ABI_MINOR)
+/*
+ * abi field of every struct: major in the high half, minor in the low.  No
+ * cast, so C++ with -Wold-style-cast takes it, and #if too.
+ */
+#define GRIDBFS_ABI (GRIDBFS_ABI_MAJOR * 0x10000u + GRIDBFS_ABI_MINOR)
 
 /* The exported entry symbol; its name carries the ABI major version. */
 #define GRIDBFS_ENTRY gridbfs_plugin_abi1
