@@ -197,28 +197,29 @@ gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
     assert_output --partial '"status":"invalid"'
 }
 
-@test "a count line that is no number costs the file, one result" {
-    { echo two; tail -n +2 "$J/poj1222/sample.in"; } >in
-    run -1 --separate-stderr gridbfs -r poj1222 in
-    assert_output $'PUZZLE #1\ninvalid'
-    assert_equal "$stderr" "gridbfs: in:1: expected the number of cases, got 'two'"
-    # the same for poj3279's size line
-    printf 'four four\n1 0\n' >in
-    run -1 --separate-stderr gridbfs -r poj3279 in
-    assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:1: expected a size line 'R C' or 'n', got 'four four'"
-}
-
-@test "a NUL in a count or size line is shown as '?', never cut there to look like a good line" {
-    # '2<NUL>' is no count; quoting it as '2' would name a valid count
-    { printf '2\0\n'; tail -n +2 "$J/poj1222/sample.in"; } >in
-    run -1 --separate-stderr gridbfs -r poj1222 in
-    assert_output $'PUZZLE #1\ninvalid'
-    assert_equal "$stderr" "gridbfs: in:1: expected the number of cases, got '2?'"
-    printf '4\0 4\n1 0 0 1\n' >in
-    run -1 --separate-stderr gridbfs -r poj3279 in
-    assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:1: expected a size line 'R C' or 'n', got '4? 4'"
+@test "a count or size line that is no number costs the file, one result; a NUL in it is shown as '?'" {
+    # profile | the file's first line (printf) | how the message shows it:
+    # a NUL is never cut there to look like a good line ('2<NUL>' no count)
+    local p first shown want why
+    while IFS='|' read -r p first shown; do
+        if [ "$p" = poj1222 ]; then
+            { printf "$first\n"; tail -n +2 "$J/poj1222/sample.in"; } >in
+            want=$'PUZZLE #1\ninvalid'
+            why="expected the number of cases, got '$shown'"
+        else
+            printf "$first\n1 0 0 1\n" >in
+            want=invalid
+            why="expected a size line 'R C' or 'n', got '$shown'"
+        fi
+        run -1 --separate-stderr gridbfs -r "$p" in
+        assert_output "$want"
+        assert_equal "$stderr" "gridbfs: in:1: $why"
+    done <<'CASES'
+poj1222|two|two
+poj1222|2\0|2?
+poj3279|four four|four four
+poj3279|4\0 4|4? 4
+CASES
 }
 
 @test "several files, each with its own count line and case numbers; a bad one costs only itself" {
