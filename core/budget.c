@@ -28,7 +28,8 @@ void budget_split(membudget *mem, membudget *tables, size_t cap,
     size_t t = rest / 2;
     if (table_memory <= SIZE_MAX / 2 && t > 2 * table_memory)
         t = 2 * table_memory;
-    tables->cap = t;
+    tables->cap = t; /* 0 (table_memory 0): no table is built, by
+                        table_fits(); what would be is the parent's */
     mem->share = rest - t;
     mem->gate = xcalloc(1, sizeof *mem->gate);
     pthread_mutex_init(&mem->gate->lock, NULL);
