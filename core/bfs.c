@@ -38,13 +38,9 @@ struct bfs {
     membudget *mem; /* what node arrays and slots past the first take */
     size_t held;    /* bytes taken from mem */
     int parked;     /* held is parked: the workspace is idle */
-    enum {
-        ROOM,
-        OVER_SHARE,
-        OVER_CROWDED
-    } over; /* why the last search
-stopped for want of memory: past one search's share,
-or the other searches held what was left */
+    /* why the last search stopped for want of memory: past one search's
+       share, or because other searches held what was left */
+    enum { ROOM, OVER_SHARE, OVER_CROWDED } over;
 };
 
 void bfs_set_budget(bfs *b, membudget *m)
