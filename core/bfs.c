@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "util.h"
 
 #define NO_PARENT UINT32_MAX
@@ -36,7 +37,10 @@ struct bfs {
     size_t pcap;
     membudget *mem; /* what node arrays and slots past the first take */
     size_t held;    /* bytes taken from mem */
-    int over;       /* the last search stopped for want of memory */
+    int parked;     /* held is parked: the workspace is idle */
+    /* why the last search stopped for want of memory: past one search's
+       share, or because other searches held what was left */
+    enum { ROOM, OVER_SHARE, OVER_CROWDED } over;
 };
 
 void bfs_set_budget(bfs *b, membudget *m)
@@ -54,12 +58,16 @@ bfs *bfs_new(void)
     return b;
 }
 
-/* Take n more bytes for the workspace; 0, or -1 (and over) when the
-   budget has none left. */
+/* Take n more bytes for the workspace; 0, or -1 (and over) when that is
+   past one search's share of the budget, or no more is left now. */
 static int take(bfs *b, size_t n)
 {
+    if (b->mem && b->mem->share && n > b->mem->share - b->held) {
+        b->over = OVER_SHARE;
+        return -1;
+    }
     if (budget_take(b->mem, n)) {
-        b->over = 1;
+        b->over = OVER_CROWDED;
         return -1;
     }
     b->held += n;
@@ -89,6 +97,8 @@ void bfs_free(bfs *b)
 {
     if (!b)
         return;
+    if (b->parked)
+        budget_unpark(b->mem, b->held);
     budget_give(b->mem, b->held);
     free(b->state);
     free(b->parent);
@@ -367,6 +377,33 @@ limit:
     sr->ans->status = BFS_LIMIT;
 }
 
+/* One search of sr's puzzle from scratch, its answer in sr->ans. */
+static void run(search *sr, const bfs_rule *rule, uint64_t start,
+                const uint64_t *goals, uint32_t ngoals)
+{
+    clear(sr->b);
+    sr->b->over = ROOM;
+    memset(sr->ans, 0, sizeof *sr->ans);
+    if (rule->involutive)
+        bidirectional(sr, start, goals, ngoals);
+    else
+        forward(sr, start, goals, ngoals);
+}
+
+/*
+ * After a search: keep the workspace, parked, or give its memory back
+ * when it grew past KEEP_BYTES or the parked share is full.
+ */
+static void park(bfs *b)
+{
+    if (b->held > KEEP_BYTES || budget_park(b->mem, b->held)) {
+        b->nnodes = 0;
+        shrink(b);
+        return;
+    }
+    b->parked = 1;
+}
+
 void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
                bfs_answer *ans)
@@ -378,19 +415,29 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                  rule->cells >= 64 ? 0 : ~0ull << rule->cells,
                  max_states,
                  ans};
-    clear(b);
-    b->over = 0;
-    memset(ans, 0, sizeof *ans);
-    if (is_goal(start, goals, ngoals))
+    if (is_goal(start, goals, ngoals)) {
+        clear(b);
+        memset(ans, 0, sizeof *ans);
         ans->status = BFS_FOUND;
-    else if (rule->involutive)
-        bidirectional(&sr, start, goals, ngoals);
-    else
-        forward(&sr, start, goals, ngoals);
-    ans->visited = b->nnodes;
-    ans->out_of_memory = ans->status == BFS_LIMIT && b->over;
-    if (b->held > KEEP_BYTES) {
-        b->nnodes = 0;
-        shrink(b);
+        return;
     }
+    if (b->parked)
+        budget_unpark(b->mem, b->held);
+    b->parked = 0;
+    budget_enter(b->mem);
+    run(&sr, rule, start, goals, ngoals);
+    budget_leave(b->mem);
+    if (ans->status == BFS_LIMIT && b->over == OVER_CROWDED) {
+        /* the others held memory this search's share would have: alone,
+           the share is there, so the answer is the one -j1 gives (what
+           this one holds goes back first: others may wait to run alone) */
+        clear(b);
+        shrink(b);
+        budget_solo_begin(b->mem);
+        run(&sr, rule, start, goals, ngoals);
+        budget_solo_end(b->mem);
+    }
+    ans->visited = b->nnodes;
+    ans->out_of_memory = ans->status == BFS_LIMIT && b->over != ROOM;
+    park(b);
 }

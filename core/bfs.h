@@ -51,8 +51,12 @@ typedef struct bfs bfs;
 bfs *bfs_new(void);
 void bfs_free(bfs *b);
 /* Take what b grows by from m (NULL, as a new workspace has: no budget).
-   A search that would pass it ends with BFS_LIMIT and out_of_memory; a
-   workspace grown past 16 MiB gives it all back after its search. */
+   A search that would pass one search's share of it (budget.h) ends with
+   BFS_LIMIT and out_of_memory; one that finds the budget held by other
+   searches first runs again alone, so the answer is the same at any -j.
+   After its search, a workspace parks what it holds in the budget's
+   share for idle workspaces, or gives it back (past 16 MiB, or when that
+   share is full). */
 void bfs_set_budget(bfs *b, membudget *m);
 
 /*

@@ -929,11 +929,57 @@ static const field default_fields[] = {
 };
 static const table default_table = {"in defaults", default_fields};
 
+/* A whole number of limits (offset 0: dst is the config), and where it
+   was given, for check_line() */
+static int h_marked(parser *p, const node *n, void *dst, const field *f,
+                    size_t *v, cfg_mark *at)
+{
+    (void)dst;
+    if (h_int(p, n, v, f) < 0)
+        return -1;
+    *at = mark_of(p, n);
+    return 0;
+}
+
+static int h_max_line(parser *p, const node *n, void *dst, const field *f)
+{
+    config *cfg = dst;
+    return h_marked(p, n, dst, f, &cfg->max_line, &cfg->max_line_at);
+}
+
+static int h_memory(parser *p, const node *n, void *dst, const field *f)
+{
+    config *cfg = dst;
+    return h_marked(p, n, dst, f, &cfg->memory, &cfg->memory_at);
+}
+
+/* One line must fit limits.memory (CONFIG_LINE_SHARE): checked once this
+   file's limits are known, at the key it gave that breaks it, so that a
+   later file's smaller memory is blamed on that file. */
+static int check_line(parser *p, const config *cfg)
+{
+    size_t most = cfg->memory / CONFIG_LINE_SHARE;
+    if (cfg->max_line <= most)
+        return 0;
+    const cfg_mark *at =
+        cfg->max_line_at.file == p->file ? &cfg->max_line_at : &cfg->memory_at;
+    assert(at->file == p->file); /* the defaults fit: this file set one */
+    if (at == &cfg->max_line_at)
+        return fail(p, at->line, at->col,
+                    "max_line: %zu does not fit limits.memory (%zu): a line "
+                    "may take at most a sixteenth of it, %zu",
+                    cfg->max_line, cfg->memory, most);
+    return fail(p, at->line, at->col,
+                "memory: %zu leaves no room for limits.max_line (%zu): a "
+                "line may take at most a sixteenth of it, %zu",
+                cfg->memory, cfg->max_line, most);
+}
+
 static const field limit_fields[] = {
     {"max_states", h_int, offsetof(config, max_states), &states_range},
-    {"max_line", h_int, offsetof(config, max_line), &line_range},
+    {"max_line", h_max_line, 0, &line_range},
     {"table_memory", h_int, offsetof(config, table_memory), &table_range},
-    {"memory", h_int, offsetof(config, memory), &memory_range},
+    {"memory", h_memory, 0, &memory_range},
     {NULL, NULL, 0, NULL},
 };
 static const table limit_table = {"in limits", limit_fields};
@@ -1027,6 +1073,8 @@ int config_load_text(config *cfg, const char *file, const char *text,
                      got(b, root));
     else
         rc = walk_map(&p, root, &top_table, cfg);
+    if (rc == 0)
+        rc = check_line(&p, cfg);
 out:
     yaml_parser_delete(&yp);
     node_free(root);

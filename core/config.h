@@ -20,6 +20,9 @@
    most CONFIG_MEMORY_CAP. */
 #define CONFIG_MEMORY_SHARE 2
 #define CONFIG_MEMORY_CAP ((size_t)8 << 30)
+/* One line may take at most this share of limits.memory: it is held
+   twice (the reader's buffer, its chunk's copy), an eighth in all. */
+#define CONFIG_LINE_SHARE 16
 /* The most worker threads, from -j or defaults.jobs. */
 #define CONFIG_MAX_JOBS 1024
 
@@ -113,7 +116,8 @@ typedef struct config {
 
     /* `limits` */
     uint64_t max_states; /* default 100000000 */
-    size_t max_line;     /* default 65536 */
+    size_t max_line;     /* default 65536, at most memory / CONFIG_LINE_SHARE */
+    cfg_mark max_line_at, memory_at; /* where given; file NULL: default */
     size_t table_memory; /* bytes for one distance table, default 256 MiB */
     size_t memory;       /* for every search and table together; default
                             CONFIG_MEMORY_SHARE of physical memory, capped */

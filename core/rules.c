@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "output.h"
 #include "reader.h"
 #include "solve.h"
@@ -41,6 +42,7 @@ struct rules {
     size_t ninst;
     uint64_t now, retired; /* see rules_epoch() */
     membudget mem;         /* limits.memory */
+    membudget tables;      /* its share for distance tables (budget.h) */
     tcache *tcache;        /* tables for goals the puzzles give */
 };
 
@@ -53,8 +55,8 @@ rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
     rs->rule_given = chosen->rule != NULL;
     if (!rs->chosen.rule)
         rs->chosen.rule = cfg->rule;
-    rs->mem.cap = cfg->memory;
-    rs->tcache = tcache_new(cfg->table_memory, &rs->mem);
+    budget_split(&rs->mem, &rs->tables, cfg->memory, cfg->table_memory);
+    rs->tcache = tcache_new(cfg->table_memory, &rs->tables);
     return rs;
 }
 
@@ -80,6 +82,7 @@ void rules_free(rules *rs)
         inst_free(in);
     }
     tcache_free(rs->tcache);
+    budget_unsplit(&rs->mem);
     free(rs);
 }
 
@@ -151,13 +154,13 @@ void rules_keep(rules *rs, rule_inst *in)
 static void table_room(rules *rs, size_t want)
 {
     for (rule_inst *in = rs->oldest;
-         in && in->last_use < rs->retired && !budget_has(&rs->mem, want);
+         in && in->last_use < rs->retired && !budget_has(&rs->tables, want);
          in = in->newer)
         if (atomic_load(&in->table)) {
             table_free(atomic_exchange(&in->table, NULL));
             atomic_store(&in->table_tried, 0); /* built again if used again */
         }
-    if (!budget_has(&rs->mem, want))
+    if (!budget_has(&rs->tables, want))
         return;
     for (rule_inst *in = rs->newest; in; in = in->older)
         if (atomic_exchange(&in->table_refused, 0))
@@ -168,7 +171,7 @@ void rules_epoch(rules *rs, uint64_t now, uint64_t retired)
 {
     rs->now = now;
     rs->retired = retired; /* evict() runs when the next instance is made */
-    size_t want = atomic_exchange(&rs->mem.wanted, 0);
+    size_t want = atomic_exchange(&rs->tables.wanted, 0);
     if (want)
         table_room(rs, want);
 }
@@ -471,6 +474,7 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     in->table_budget = rs->cfg->table_memory;
     in->tcache = rs->tcache;
     in->mem = &rs->mem;
+    in->tables = &rs->tables;
     pthread_mutex_init(&in->table_lock, NULL);
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;

@@ -61,7 +61,8 @@ typedef struct rule_inst {
     /* what solving needs, shared by the threads */
     uint64_t max_states;
     size_t table_budget;
-    membudget *mem; /* limits.memory, shared by every search and table */
+    membudget *mem;    /* limits.memory, shared by every search and table */
+    membudget *tables; /* its share for tables (budget.h) */
     tcache *tcache;
     pthread_mutex_t table_lock; /* one thread builds the table */
     /* for fixed goals, built on first use; atomic, as rules_epoch() may

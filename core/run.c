@@ -84,6 +84,7 @@ typedef struct chunk {
     size_t nrows, rows_cap;
     strbuf text;               /* ids, read-time messages and cells */
     strbuf out, err;           /* formatted results and messages */
+    show_queue shows;          /* --show's drawings, made as out is written */
     size_t held;               /* the bytes its buffers hold, as last counted */
     int status;                /* worst exit status earned */
     uint64_t counts[ST_COUNT]; /* its records, by status */
@@ -164,7 +165,7 @@ static void write_chunk(pipeline *p, chunk *c)
         fwrite(c->err.p, 1, c->err.len, stderr);
     }
     if (!p->write_failed &&
-        ((c->out.len && fwrite(c->out.p, 1, c->out.len, out) != c->out.len) ||
+        (show_queue_write(&c->shows, p->rc->show, c->out.p, c->out.len, out) ||
          ((c->flush || p->out_terminal) && fflush(out) != 0))) {
         p->write_errno = errno;
         p->write_failed = 1;
@@ -207,9 +208,12 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
     /* the path is always asked for with --show: a count without it is no
        path to draw */
     const uint16_t *path = ans->npath == ans->moves ? ans->path : NULL;
-    if (show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg) ==
-        0)
+    if (show_check(j->in, boards, path, ans->moves, msg) == 0) {
+        /* drawn as it is written: it may be far larger than the record */
+        show_queue_add(&c->shows, c->out.len, j->in, boards, path, ans->moves);
         return;
+    }
+    show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg);
     if (!j->quiet && !rc->quiet)
         sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
                   (unsigned long long)j->line, msg);
@@ -261,7 +265,7 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
 static size_t chunk_bytes(const chunk *c)
 {
     return c->cap * sizeof *c->jobs + c->rows_cap * sizeof *c->rows +
-           c->text.cap + c->out.cap + c->err.cap;
+           c->text.cap + c->out.cap + c->err.cap + show_queue_bytes(&c->shows);
 }
 
 /* Count c's bytes again into p->held; called with the lock held. */
@@ -283,6 +287,7 @@ static void free_buffers(chunk *c)
     sb_free(&c->text);
     sb_free(&c->out);
     sb_free(&c->err);
+    show_queue_free(&c->shows);
 }
 
 /* Free c's buffers when they hold more than a chunk's share of max_held:
@@ -449,6 +454,7 @@ static chunk *get_chunk(pipeline *p)
     c->limit = limit;
     clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
+    show_queue_clear(&c->shows);
     c->status = c->flush = c->done = 0;
     memset(c->counts, 0, sizeof c->counts);
     c->consumed = 0;

@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include "output.h"
+#include "reader.h"
 #include "replay.h"
 #include "text.h"
 
 #define MARK '*'
+#define SHOW_ITEMS_MIN 16
 #define HIGHLIGHT_ON "\033[7m" /* reverse video */
 #define HIGHLIGHT_OFF "\033[27m"
 
@@ -26,6 +28,31 @@ enum show_mode show_mode_for(FILE *out)
         strcmp(term, "dumb") == 0)
         return SHOW_PLAIN;
     return SHOW_HIGHLIGHT;
+}
+
+struct show_item {
+    size_t at; /* in the results' text */
+    const rule_inst *in;
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    size_t first, n; /* its moves in the queue's */
+};
+
+/* Where a drawing goes: into sb, and, with out, on to out after each
+   board, so that sb never holds more than one. */
+typedef struct pen {
+    strbuf *sb;
+    FILE *out;
+    int failed; /* a write to out failed */
+} pen;
+
+static void pen_flush(pen *pn)
+{
+    if (!pn->out)
+        return;
+    if (pn->sb->len &&
+        fwrite(pn->sb->p, 1, pn->sb->len, pn->out) != pn->sb->len)
+        pn->failed = 1;
+    pn->sb->len = 0;
 }
 
 static int cell_of(const gridbfs_board *b, uint32_t k)
@@ -75,8 +102,9 @@ static void cannot_replay(const rule_inst *in, char *msg)
    line; 0, or -1 with msg set when a move could not be replayed. */
 static int draw_moves(enum show_mode mode, const rule_inst *in,
                       const gridbfs_board *start, const uint16_t *path,
-                      size_t n, strbuf *sb, char *msg)
+                      size_t n, pen *pn, char *msg)
 {
+    strbuf *sb = pn->sb;
     char text[OUTPUT_MOVE_TEXT_MAX], shown[TEXT_QUOTE_BUF];
     gridbfs_board cur = *start, next;
     for (size_t i = 0; i < n; i++) {
@@ -91,17 +119,36 @@ static int draw_moves(enum show_mode mode, const rule_inst *in,
         sb_printf(sb, "move %zu of %zu: %s\n", i + 1, n,
                   output_move_text(in->plugin->ops, in->rule.inst, path[i],
                                    GRIDBFS_MOVE_JUDGE, text));
-        draw_board(mode, in, &next, &cur, sb);
+        draw_board(mode, in, &next, &cur, pn->sb);
+        pen_flush(pn);
         cur = next;
     }
     return 0;
 }
 
-int show_write(enum show_mode mode, const rule_inst *in,
-               const gridbfs_board *boards, const uint16_t *path, size_t n,
-               strbuf *sb, char *msg)
+/* Whether a path can be replayed at all: 0, or -1 with why in msg. */
+static int can_draw(const rule_inst *in, const uint16_t *path, size_t n,
+                    char *msg)
+{
+    if (n && !path) { /* cannot be: --show asks for the path */
+        fmt(msg, RULES_MSG_MAX, "cannot show the moves: no path was found");
+        return -1;
+    }
+    if (n && !replay_possible(in)) {
+        cannot_replay(in, msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* show_write() through pn: a drawing that fails part way is taken back
+   when it is still all in pn's buffer (show_check() first, else). */
+static int draw(enum show_mode mode, const rule_inst *in,
+                const gridbfs_board *boards, const uint16_t *path, size_t n,
+                pen *pn, char *msg)
 {
     int status = -1;
+    strbuf *sb = pn->sb;
     size_t undo;
     sb_printf(sb, "start:\n");
     draw_board(mode, in, &boards[0], NULL, sb);
@@ -109,16 +156,11 @@ int show_write(enum show_mode mode, const rule_inst *in,
         sb_printf(sb, "target:\n");
         draw_board(mode, in, &boards[1], NULL, sb);
     }
-    if (n && !path) { /* cannot be: --show asks for the path */
-        fmt(msg, RULES_MSG_MAX, "cannot show the moves: no path was found");
+    if (can_draw(in, path, n, msg) < 0)
         goto out;
-    }
-    if (n && !replay_possible(in)) {
-        cannot_replay(in, msg);
-        goto out;
-    }
+    pen_flush(pn);
     undo = sb->len;
-    if (draw_moves(mode, in, &boards[0], path, n, sb, msg) < 0) {
+    if (draw_moves(mode, in, &boards[0], path, n, pn, msg) < 0) {
         sb->len = undo; /* not half a drawing */
         goto out;
     }
@@ -128,5 +170,96 @@ out:
     if (status < 0)
         sb_printf(sb, "%s\n", msg);
     sb_putc(sb, '\n');
+    pen_flush(pn);
     return status;
+}
+
+int show_write(enum show_mode mode, const rule_inst *in,
+               const gridbfs_board *boards, const uint16_t *path, size_t n,
+               strbuf *sb, char *msg)
+{
+    pen pn = {sb, NULL, 0};
+    return draw(mode, in, boards, path, n, &pn, msg);
+}
+
+int show_check(const rule_inst *in, const gridbfs_board *boards,
+               const uint16_t *path, size_t n, char *msg)
+{
+    char shown[TEXT_QUOTE_BUF];
+    gridbfs_board cur = boards[0];
+    if (can_draw(in, path, n, msg) < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (replay_move(in, &cur, path[i], &cur) < 0) {
+            fmt(msg, RULES_MSG_MAX,
+                "cannot show the moves: plugin '%s' broke its contract: "
+                "move %zu of %zu (id %u) cannot be replayed",
+                text_quote(shown, sizeof shown, in->plugin->name), i + 1, n,
+                (unsigned)path[i]);
+            return -1;
+        }
+    return 0;
+}
+
+void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
+                    const gridbfs_board *boards, const uint16_t *path, size_t n)
+{
+    if (q->n == q->cap) {
+        q->cap = q->cap ? 2 * q->cap : SHOW_ITEMS_MIN;
+        q->items = xreallocarray(q->items, q->cap, sizeof *q->items);
+    }
+    if (n > q->moves_cap - q->nmoves) {
+        q->moves_cap =
+            q->nmoves + n > 2 * q->moves_cap ? q->nmoves + n : 2 * q->moves_cap;
+        q->moves = xreallocarray(q->moves, q->moves_cap, sizeof *q->moves);
+    }
+    show_item *it = &q->items[q->n++];
+    it->at = at;
+    it->in = in;
+    memcpy(it->boards, boards, in->rule.boards * sizeof *boards);
+    it->first = q->nmoves;
+    it->n = n;
+    if (n)
+        memcpy(q->moves + q->nmoves, path, n * sizeof *path);
+    q->nmoves += n;
+}
+
+int show_queue_write(const show_queue *q, enum show_mode mode, const char *text,
+                     size_t len, FILE *out)
+{
+    char msg[RULES_MSG_MAX];
+    strbuf sb = {0};
+    pen pn = {&sb, out, 0};
+    size_t done = 0;
+    for (size_t i = 0; i < q->n && !pn.failed; i++) {
+        const show_item *it = &q->items[i];
+        if (it->at > done &&
+            fwrite(text + done, 1, it->at - done, out) != it->at - done)
+            pn.failed = 1;
+        done = it->at;
+        /* checked by show_check(): a plugin that now fails says why */
+        draw(mode, it->in, it->boards, q->moves + it->first, it->n, &pn, msg);
+    }
+    if (!pn.failed && len > done &&
+        fwrite(text + done, 1, len - done, out) != len - done)
+        pn.failed = 1;
+    sb_free(&sb);
+    return pn.failed ? -1 : 0;
+}
+
+size_t show_queue_bytes(const show_queue *q)
+{
+    return q->cap * sizeof *q->items + q->moves_cap * sizeof *q->moves;
+}
+
+void show_queue_clear(show_queue *q)
+{
+    q->n = q->nmoves = 0;
+}
+
+void show_queue_free(show_queue *q)
+{
+    free(q->items);
+    free(q->moves);
+    memset(q, 0, sizeof *q);
 }

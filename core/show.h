@@ -10,8 +10,14 @@
  * also drawn in reverse video, so the text without its escape codes is
  * the plain drawing.
  *
- * Ownership: every pointer is borrowed for the call.  Nothing here keeps
- * state: safe on any thread, as the workers format their own records.
+ * A drawing is long (one 32x32 swap record of 2 KB draws 17 MB), so it
+ * is never held whole: a worker checks that the moves replay and queues
+ * the record's boards and path (show_queue_add()), and the writer draws
+ * it board by board into the output as it writes (show_queue_write()).
+ *
+ * Ownership: every pointer is borrowed for the call, but a queue's items
+ * keep their rule instance, which must live until the queue is written.
+ * Safe on any thread, one queue a thread at a time.
  */
 #ifndef GRIDBFS_SHOW_H
 #define GRIDBFS_SHOW_H
@@ -51,5 +57,34 @@ enum show_mode show_mode_for(FILE *out);
 int show_write(enum show_mode mode, const rule_inst *in,
                const gridbfs_board *boards, const uint16_t *path, size_t n,
                strbuf *sb, char *msg);
+
+/* Whether path[0..n-1] (NULL: none found) can be drawn on boards: 0, or
+   -1 with why in msg, as show_write() would say it. */
+int show_check(const rule_inst *in, const gridbfs_board *boards,
+               const uint16_t *path, size_t n, char *msg);
+
+/* The drawings of a chunk of results, queued for the writer.  Zero
+   initialised is empty. */
+typedef struct show_item show_item;
+typedef struct show_queue {
+    show_item *items;
+    size_t n, cap;
+    uint16_t *moves; /* every item's path, back to back */
+    size_t nmoves, moves_cap;
+} show_queue;
+
+/* Queue the drawing of a record that show_check() passed, to go at byte
+   at of the results' text (after its answer). */
+void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
+                    const gridbfs_board *boards, const uint16_t *path,
+                    size_t n);
+/* Write text[0..len-1] to out with q's drawings in their places, each
+   drawn as it is written.  0, or -1 on a write error (errno set). */
+int show_queue_write(const show_queue *q, enum show_mode mode, const char *text,
+                     size_t len, FILE *out);
+/* The bytes q holds, and q emptied (keeping them) or freed. */
+size_t show_queue_bytes(const show_queue *q);
+void show_queue_clear(show_queue *q);
+void show_queue_free(show_queue *q);
 
 #endif /* GRIDBFS_SHOW_H */

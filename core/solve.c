@@ -59,13 +59,13 @@ static const table *fixed_table(rule_inst *in, const bfs_rule *br,
             /* cached target tables make way for it */
             size_t bytes = table_build_bytes(br);
             tcache_make_room(in->tcache, bytes);
-            table *t = table_build(br, goals, n, in->table_budget, in->mem);
+            table *t = table_build(br, goals, n, in->table_budget, in->tables);
             atomic_store_explicit(&in->table, t, memory_order_release);
             atomic_store_explicit(&in->table_tried, 1, memory_order_release);
-            if (!t && !budget_has(in->mem, bytes)) {
+            if (!t && !budget_has(in->tables, bytes)) {
                 /* the reader may free tables no one uses, and let it retry */
                 atomic_store(&in->table_refused, 1);
-                atomic_store(&in->mem->wanted, bytes);
+                atomic_store(&in->tables->wanted, bytes);
             }
         }
         pthread_mutex_unlock(&in->table_lock);
@@ -113,9 +113,9 @@ done:
             in->plugin->name, ans->fault_move);
     else if (ans->status == BFS_LIMIT && ans->out_of_memory)
         fmt(msg, RULES_MSG_MAX,
-            "the search needed more memory than was left of %zu MiB "
-            "(limits: memory)",
-            in->mem->cap >> 20);
+            "the search needed more than one search's share of "
+            "limits.memory, %zu KiB of %zu KiB (limits: memory)",
+            in->mem->share >> 10, in->mem->cap >> 10);
     else if (ans->status == BFS_LIMIT)
         fmt(msg, RULES_MSG_MAX,
             "more than %" PRIu64 " states searched (limits: max_states)",

@@ -133,9 +133,10 @@ void sb_u64(strbuf *sb, unsigned long long v)
     sb_add(sb, d, (size_t)(digits + sizeof digits - d));
 }
 
-int budget_take(membudget *m, size_t n)
+/* Take n bytes of m alone; 0, or -1 when they are not left. */
+static int take_own(membudget *m, size_t n)
 {
-    if (!m || !m->cap)
+    if (!m->cap)
         return 0;
     size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
     do
@@ -146,18 +147,35 @@ int budget_take(membudget *m, size_t n)
     return 0;
 }
 
+int budget_take(membudget *m, size_t n)
+{
+    if (!m || take_own(m, n))
+        return m ? -1 : 0;
+    if (budget_take(m->parent, n)) {
+        if (m->cap)
+            atomic_fetch_sub_explicit(&m->used, n, memory_order_relaxed);
+        return -1;
+    }
+    return 0;
+}
+
 void budget_give(membudget *m, size_t n)
 {
-    if (m && m->cap)
-        atomic_fetch_sub_explicit(&m->used, n, memory_order_relaxed);
+    for (; m; m = m->parent)
+        if (m->cap)
+            atomic_fetch_sub_explicit(&m->used, n, memory_order_relaxed);
 }
 
 int budget_has(const membudget *m, size_t n)
 {
-    if (!m || !m->cap)
-        return 1;
-    size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
-    return n <= m->cap && used <= m->cap - n;
+    for (; m; m = m->parent) {
+        if (!m->cap)
+            continue;
+        size_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+        if (n > m->cap || used > m->cap - n)
+            return 0;
+    }
+    return 1;
 }
 
 uint64_t now_ns(void)

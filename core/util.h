@@ -98,19 +98,26 @@ static inline void sb_putc(strbuf *sb, char c)
  * The memory budget (limits.memory) that the threads' search workspaces
  * and the distance tables share: what one takes, the others cannot.
  * Zero-initialise used; cap 0 is no limit.  Safe to share between threads.
+ * How it is split, and how a search gets its share whatever -j: budget.h.
  */
 typedef struct membudget {
     atomic_size_t used;
     size_t cap;
-    atomic_size_t wanted; /* bytes a table was refused: rules_epoch() tries
-                             to make room */
+    atomic_size_t wanted;     /* bytes a table was refused: rules_epoch() tries
+                                 to make room */
+    struct membudget *parent; /* taken from too (a share of it), or NULL */
+    size_t share;             /* the most one search may hold; 0: cap */
+    atomic_size_t parked;     /* idle workspaces' bytes, at most cap/16 */
+    struct budget_gate *gate; /* lets a search run alone (budget.h) */
 } membudget;
 
-/* Take n bytes of m (NULL: no budget); 0, or -1 when they are not left. */
+/* Take n bytes of m (NULL: no budget) and of its parent; 0, or -1 when
+   they are not left. */
 int budget_take(membudget *m, size_t n);
 /* Give back n bytes taken. */
 void budget_give(membudget *m, size_t n);
-/* Whether n bytes of m are left now (always, for no budget). */
+/* Whether n bytes of m (and its parent) are left now (always, for no
+   budget). */
 int budget_has(const membudget *m, size_t n);
 
 /* The monotonic clock, in nanoseconds. */

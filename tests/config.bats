@@ -104,7 +104,7 @@ refused() {
     cfg ok.yaml $'defaults: {jobs: "1024"}\nlimits: {max_states: 1000000000000, max_line: 64}\n'
     run -0 --separate-stderr gridbfs -c ok.yaml <<<"$S1"
     assert_output '4'
-    cfg ok.yaml $'defaults: {jobs: 0}\nlimits: {max_states: 1, max_line: 1073741824}\n'
+    cfg ok.yaml $'defaults: {jobs: 0}\nlimits: {max_states: 1, max_line: 1073741824, memory: 17179869184}\n'
     run -0 --separate-stderr gridbfs --check-config -c ok.yaml <<<"$S1"
     assert_output ''
 }

@@ -177,3 +177,30 @@ make_input() {
     [ "$(wc -l <"$d/single")" -eq 3000 ]
     diff "$d/single" "$d/sharded"
 }
+
+@test "under a tight limits.memory, answers are the same at -j1, -j2 and -j4, in every run, and right" {
+    # 6x6 swaps by search in 64 MiB: one search may hold 44 MiB (README,
+    # "Limits"); the second puzzle's needs more, the third's 27 MiB, which
+    # two threads' searches at once could not both have: it used to end as
+    # `limit` at -j2 and -j4, and not in every run
+    printf 'limits: {memory: %d, table_memory: 0}\nrules:\n  sw: {plugin: swap-adjacent, size: 6x6, engine: search, path: true}\n' \
+        $((64 << 20)) >"$BATS_TEST_TMPDIR/t.yaml"
+    swapref gen -s 6x6 -k 6-7 -S 3 8 | sed -n 2,5p >"$BATS_TEST_TMPDIR/in"
+    run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/t.yaml" -r sw -j1 -f csv --no-header "$BATS_TEST_TMPDIR/in"
+    local out1=$output err1=$stderr j run
+    # every answer is the reference's, or `limit` for want of memory
+    paste -d, <(cut -d, -f6,7 <<<"$output") <(swapref solve -s 6x6 "$BATS_TEST_TMPDIR/in") >"$BATS_TEST_TMPDIR/pairs"
+    run -0 awk -F, '$1 == "solved" && $2 == $3 { s++; next }
+                    $1 == "limit" { l++; next }
+                    { print "not the reference: " $0 }
+                    END { print s + 0, l + 0 }' "$BATS_TEST_TMPDIR/pairs"
+    assert_output '3 1'
+    assert_equal "$(grep -c "limits.memory, 45056 KiB of 65536 KiB (limits: memory)" <<<"$err1")" 1
+    for run in 1 2; do
+        for j in 2 4; do
+            run -1 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/t.yaml" -r sw -j$j -f csv --no-header "$BATS_TEST_TMPDIR/in"
+            [ "$output" = "$out1" ] || fail "-j$j (run $run): answers differ from -j1: $output"
+            [ "$stderr" = "$err1" ] || fail "-j$j (run $run): messages differ from -j1: $stderr"
+        done
+    done
+}

@@ -61,7 +61,9 @@ no_asan() {
 @test "a search past limits.memory is one limit record, naming the key; the others are answered" {
     run -1 --separate-stderr gridbfs -c c.yaml -j2 big
     assert_output $'4\nlimit\nlimit\nlimit\nlimit\n4'
-    assert_equal "$(grep -c ': the search needed more memory than was left of 64 MiB (limits: memory)$' <<<"$stderr")" 4
+    # 64 MiB less chunks (8), stacks (8) and kept workspaces (4): 44,
+    # half of it for tables: 22 MiB for one search
+    assert_equal "$(grep -c ": the search needed more than one search's share of limits.memory, 22528 KiB of 65536 KiB (limits: memory)$" <<<"$stderr")" 4
 }
 
 @test "the budget is shared by the threads, not multiplied by -j" {
@@ -183,10 +185,11 @@ no_asan() {
 
 @test "a table that does not fit beside another gets its room: the table no chunk uses is freed" {
     # two fixed-goal rules whose tables (1 MiB each, 5 MiB while built)
-    # cannot both be held in 6 MiB; max_states 2,000 makes a search of the
-    # far puzzles stop, so an answer to every one of them is the table's
+    # cannot both be held in the 5.5 MiB tables' share of 16 MiB (16 less
+    # 2 + 2 + 1, halved); max_states 2,000 makes a search of the far
+    # puzzles stop, so an answer to every one of them is the table's
     printf 'limits: {memory: %d, max_states: 2000}\nrules:\n  a: {plugin: flip-neighbors, size: 4x5, goal: "off", cells: "10", engine: search}\n  b: {plugin: flip-neighbors, size: 5x4, goal: "off", cells: "10", engine: search}\n' \
-        $((6 * MIB)) >two.yaml
+        $((16 * MIB)) >two.yaml
     flipref boards -s 4x5 -c 10 -n 5000 -S 3 | sed 's/^/rule=a /' >ab
     flipref boards -s 5x4 -c 10 -n 5000 -S 4 | sed 's/^/rule=b /' >>ab
     run -1 --separate-stderr gridbfs -c two.yaml -j1 ab
@@ -198,4 +201,29 @@ no_asan() {
     tail -n 1000 ab | sed 's/^rule=b //' >b1000
     flipref solve -s 5x4 -g off -c 10 b1000 >want
     cmp want got
+}
+
+@test "limits.max_line must fit limits.memory: at most a sixteenth of it, refused at the key that breaks it" {
+    # a line is held twice (the reader's buffer and its chunk's copy):
+    # 2^30 bytes of max_line under 64 MiB was accepted, and ran
+    printf 'limits:\n  memory: %d\n  max_line: %d\n' $((16 * MIB)) $((MIB + 1)) >l.yaml
+    run -2 --separate-stderr gridbfs -c l.yaml <<<"$S1"
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: l.yaml:3:13: max_line: 1048577 does not fit limits.memory (16777216): a line may take at most a sixteenth of it, 1048576"
+    # set in one file, broken by a smaller memory in the next: that one
+    printf 'limits: {max_line: %d}\n' $((MIB)) >line.yaml
+    printf 'limits: {memory: %d}\n' $((8 * MIB)) >mem.yaml
+    run -2 --separate-stderr gridbfs -c line.yaml -c mem.yaml <<<"$S1"
+    assert_equal "$stderr" "gridbfs: mem.yaml:1:18: memory: 8388608 leaves no room for limits.max_line (1048576): a line may take at most a sixteenth of it, 524288"
+    run -2 --separate-stderr gridbfs --check-config -c line.yaml -c mem.yaml
+    assert_equal "$stderr" "gridbfs: mem.yaml:1:18: memory: 8388608 leaves no room for limits.max_line (1048576): a line may take at most a sixteenth of it, 524288"
+    # a sixteenth exactly is accepted, and a line that long is read
+    printf 'limits: {memory: %d, max_line: %d}\n' $((16 * MIB)) $((MIB)) >ok.yaml
+    { printf 'id=%s ' "$(head -c 1000000 /dev/zero | tr '\0' x)" && echo "$S1"; } >long
+    run -0 --separate-stderr gridbfs -c ok.yaml long
+    assert_output 4
+    # the default max_line fits the smallest memory
+    printf 'limits: {memory: %d}\n' $((MIB)) >small.yaml
+    run -0 --separate-stderr gridbfs -c small.yaml <<<"$S1"
+    assert_output 4
 }

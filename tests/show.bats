@@ -229,6 +229,27 @@ solved in 4 moves"
     assert_output --regexp '^records 3 solved 3 moves [1-9]'
 }
 
+@test "a 17 MB drawing of one 2 KB record is streamed: under ulimit -v at twice a 16 MiB budget it is drawn whole, and replays" {
+    if ldd "$GRIDBFS" | grep -q libasan; then
+        skip "AddressSanitizer reserves terabytes of address space: a release build runs this"
+    fi
+    # 32x32 swaps, the top half's 512 ones to the bottom half: 8,192
+    # moves of 32 rows each; the drawing used to be held whole (and its
+    # buffer doubled), outside limits.memory: out of memory under 32 MiB
+    local ones zeros
+    ones=$(printf '1%.0s' $(seq 32)) zeros=$(printf '0%.0s' $(seq 32))
+    {
+        printf "$ones/%.0s" $(seq 16) && printf "$zeros/%.0s" $(seq 15) && printf '%s ' "$zeros"
+        printf "$zeros/%.0s" $(seq 16) && printf "$ones/%.0s" $(seq 15) && echo "$ones"
+    } >p.txt
+    printf 'limits: {memory: %d}\n' $((16 << 20)) >m.yaml
+    run -0 --separate-stderr bash -c "ulimit -v $((32 * 1024)); exec \"\$0\" -c m.yaml -r p1225 -s 32x32 --show p.txt >o.txt" "$GRIDBFS"
+    assert_equal "$stderr" ''
+    [ "$(wc -c <o.txt)" -gt 17000000 ]
+    run -0 showref swap -c 10 p.txt o.txt
+    assert_output 'records 1 solved 1 moves 8192'
+}
+
 @test "a test plugin of ABI 1.3 with apply(): drawn at 3x3, 10x10 and 32x32" {
     local s
     for s in 3x3 10x10 32x32; do

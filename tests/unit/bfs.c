@@ -1066,7 +1066,7 @@ static void test_target_cache(void)
     /* The memory budget all tables share (limits.memory): room for two
        kept tables and a build; a third table takes the memory of the
        least recently used one no thread holds. */
-    membudget mem = {0, (size_t)6 << 10, 0};
+    membudget mem = {.cap = (size_t)6 << 10};
     tc = tcache_new((size_t)1 << 20, &mem);
     for (int k = 0; k < 3; k++) {
         tcache_searched(tc, &owner, &g[k], 1, 1000);

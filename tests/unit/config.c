@@ -95,6 +95,7 @@ static void test_full(void)
         "limits:\n"
         "  max_states: 1000000000000\n"
         "  max_line: 1073741824\n"
+        "  memory: 17179869184\n" /* max_line fits a sixteenth */
         "rules:\n"
         "  lights5:\n"
         "    plugin: flip-neighbors\n"
@@ -128,19 +129,19 @@ static void test_full(void)
     CHECK_STR(pr->impossible, "IMPOSSIBLE");
     CHECK(pr->nparams == 3); /* size is the core's: typed, not passed on */
     CHECK_STR(size_of(pr), "5x5");
-    CHECK(pr->size_at.line == 9 && pr->size_at.col == 11);
+    CHECK(pr->size_at.line == 10 && pr->size_at.col == 11);
     CHECK_STR(param(pr, "goal"), "off"); /* text, never YAML 1.1's false */
     CHECK_STR(param(pr, "wrap"), "yes"); /* passed on; the plugin judges */
     CHECK_STR(param(pr, "stencil"), "010/111/010");
-    CHECK(pr->at.line == 7 && pr->at.col == 3);
+    CHECK(pr->at.line == 8 && pr->at.col == 3);
     CHECK_STR(pr->at.file, "t.yaml");
-    CHECK(pr->params[2].at.line == 12 && pr->params[2].at.col == 14);
+    CHECK(pr->params[2].at.line == 13 && pr->params[2].at.col == 14);
     pr = config_profile(&cfg, "p1225");
     CHECK(pr && pr->path == -1 && pr->impossible == NULL);
     CHECK_STR(param(pr, "cells"), "10");
     CHECK_STR(param(pr, "neighbourhood"), "4");
     CHECK(config_profile(&cfg, "nope") == NULL);
-    CHECK(cfg.nroutes == 1 && cfg.routes[0].at.line == 17);
+    CHECK(cfg.nroutes == 1 && cfg.routes[0].at.line == 18);
     CHECK(cfg.nfiles == 1);
     config_free(&cfg);
 }

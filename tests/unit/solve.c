@@ -326,7 +326,7 @@ static void test_retry(void)
     /* as solve.c leaves it when limits.memory had no room for the table */
     atomic_store(&in->table_tried, 1);
     atomic_store(&in->table_refused, 1);
-    atomic_store(&rules_memory(rs)->wanted, 1);
+    atomic_store(&in->tables->wanted, 1);
     for (int k = 0; k < RETRY_THREADS; k++) {
         t[k] = (retry_thread){in, want, &passes, &stop, 0, 0, 0};
         CHECK(pthread_create(&t[k].tid, NULL, retry_main, &t[k]) == 0);
