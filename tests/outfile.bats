@@ -42,6 +42,38 @@ only_old() {
     assert_output 'file'
 }
 
+@test "-o through a link another user planted in a sticky folder anyone may write: refused, the file it names unchanged" {
+    # as fs.protected_symlinks has the kernel do, whatever the sysctl says:
+    # as root in /tmp, such a link would make gridbfs replace any file
+    [ "$EUID" -eq 0 ] || skip "giving a link to another user needs root"
+    getent passwd nobody >/dev/null || skip "no user nobody"
+    local s=$BATS_TEST_TMPDIR/sticky
+    mkdir -m 1777 "$s"
+    echo old >"$d/victim"
+    ln -s "$d/victim" "$s/out"
+    chown -h nobody "$s/out"
+    run -2 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    assert_equal "$stderr" "gridbfs: $s/out: not following the symlink $s/out: it is in a sticky folder anyone may write, and belongs to neither you nor the folder's owner"
+    assert_output ''
+    run cat "$d/victim"
+    assert_output 'old'
+    [ -L "$s/out" ]
+    run ls -A "$s"
+    assert_output 'out'
+    # the link's owner also owns the folder: followed, as the kernel does
+    chown nobody "$s"
+    run -0 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    run cat "$d/victim"
+    assert_output '4'
+    # a link of the user's own: followed
+    echo old >"$d/victim"
+    chown root "$s"
+    chown -h root "$s/out"
+    run -0 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    run cat "$d/victim"
+    assert_output '4'
+}
+
 @test "-o through a dangling symlink creates the file it names" {
     ln -s new "$d/link"
     run -0 --separate-stderr gridbfs -o "$d/link" "$BATS_TEST_TMPDIR/in"
