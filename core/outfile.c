@@ -142,22 +142,52 @@ static int in_proc(const char *path)
 }
 
 /*
+ * Whether the kernel's fs.protected_symlinks would refuse to follow link
+ * (lstat in st): it lies in a sticky folder anyone may write (/tmp), and
+ * belongs to neither this user nor the folder's owner.  Followed by hand,
+ * such a link planted by another user would make us replace any file it
+ * names (as root: any file at all), so the rule is ours whatever the
+ * sysctl says.
+ */
+static int planted_link(const char *link, const struct stat *st)
+{
+    size_t n = dir_len(link);
+    char *dir = n ? xstrndup(link, n) : xstrdup(".");
+    struct stat ds;
+    int bad = stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) &&
+              (ds.st_mode & S_IWOTH) && st->st_uid != geteuid() &&
+              st->st_uid != ds.st_uid;
+    free(dir);
+    return bad;
+}
+
+/*
  * The name a rename must replace for path: path with its symlinks followed
  * to the last name, which need not exist (a dangling link).  Returns a new
- * string, or NULL with errno set.  *through is set, and path returned, when
- * a link lives in /proc (/dev/stdout, /dev/fd/N): only writing through it
- * reaches the descriptor it stands for.
+ * string, or NULL with a message in err.  *through is set, and path
+ * returned, when a link lives in /proc (/dev/stdout, /dev/fd/N): only
+ * writing through it reaches the descriptor it stands for.
  */
-static char *follow_links(const char *path, int *through)
+static char *follow_links(const char *path, int *through, char *err, size_t cap)
 {
     char *p = xstrdup(path), to[PATH_MAX];
     struct stat st;
 
     *through = 0;
     for (int hops = 0; lstat(p, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+        if (planted_link(p, &st)) {
+            fmt(err, cap,
+                "%s: not following the symlink %s: it is in a sticky folder "
+                "anyone may write, and belongs to neither you nor the "
+                "folder's owner",
+                path, p);
+            free(p);
+            return NULL;
+        }
         ssize_t n = readlink(p, to, sizeof to);
         if (hops == MAX_LINKS || n < 0 || (size_t)n == sizeof to) {
             errno = hops == MAX_LINKS ? ELOOP : n < 0 ? errno : ENAMETOOLONG;
+            fmt(err, cap, "%s: %s", path, strerror(errno));
             free(p);
             return NULL;
         }
@@ -273,8 +303,10 @@ outfile *outfile_open(const char *path, unsigned flags, char *err, size_t cap)
         errno = ENOENT; /* as open("") says, before any work is done */
         goto fail;
     }
-    if (!(o->target = follow_links(path, &through)))
-        goto fail;
+    if (!(o->target = follow_links(path, &through, err, cap))) {
+        discard(o);
+        return NULL;
+    }
     int exists = stat(o->target, &st) == 0;
     struct stat out;
     if (through && exists && fstat(STDOUT_FILENO, &out) == 0 &&

@@ -13,6 +13,8 @@
  * is left behind on any other way out: the temporary file has no name
  * (O_TMPFILE) until the commit, or, where the filesystem cannot do that,
  * its name is removed by atexit() and by the signals that end a process.
+ * A link the kernel's fs.protected_symlinks would not follow (another
+ * user's, in a sticky folder anyone may write) is refused.
  * That name is the one thing a signal handler must reach, so it is the
  * module's one global: one -o file at a time per process.
  */

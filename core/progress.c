@@ -51,7 +51,11 @@ static int installed[NSIGNALS];
    and exit() may come from a worker while the writer draws (lock-free
    atomics are async-signal-safe). */
 static atomic_int line_shown;
-static atomic_int exiting; /* exit() has begun: draw no more */
+static atomic_int exiting; /* exit() or a signal has begun: draw no more */
+static atomic_int drawing; /* draw() calls under way, on any thread */
+static _Thread_local int in_draw; /* this thread is inside draw() */
+#define DRAW_WAIT_NS 1000000      /* one wait for another thread's draw */
+#define DRAW_WAITS 100            /* at most: a terminal that blocks writes */
 
 /* Write all of s[0..n) to stderr, as one write(2) when it can; async-
    signal-safe.  A terminal that went away is not an error of the run. */
@@ -68,16 +72,31 @@ static void put(const char *s, size_t n)
     }
 }
 
+/*
+ * Stop drawing for good, and erase the line; async-signal-safe.  A draw
+ * under way on another thread is waited for (else it could write the line
+ * after the erase, and leave it on the terminal); one this thread was
+ * interrupted in never resumes, as the caller ends the process.
+ */
+static void erase_for_good(void)
+{
+    static const struct timespec pause = {0, DRAW_WAIT_NS};
+    exiting = 1; /* before drawing is read: a draw sees it, or is seen */
+    for (int i = 0; !in_draw && drawing && i < DRAW_WAITS; i++)
+        nanosleep(&pause, NULL);
+    if (line_shown) {
+        put(ERASE, sizeof ERASE - 1);
+        line_shown = 0;
+    }
+}
+
 /* Erase the line, then let the signal do what it did before: the old
    action is put back and the signal raised again, delivered once this
    handler returns (outfile.c's cleanup, or the default death). */
 static void on_signal(int sig)
 {
     int saved = errno;
-    if (line_shown) {
-        put(ERASE, sizeof ERASE - 1);
-        line_shown = 0;
-    }
+    erase_for_good();
     for (size_t i = 0; i < NSIGNALS; i++)
         if (erase_signals[i] == sig)
             sigaction(sig, &old_actions[i], NULL);
@@ -91,11 +110,7 @@ static void on_signal(int sig)
    util.c): the line is erased and no thread draws it again. */
 static void on_exit_erase(void)
 {
-    exiting = 1;
-    if (line_shown) {
-        put(ERASE, sizeof ERASE - 1);
-        line_shown = 0;
-    }
+    erase_for_good();
 }
 
 static void install_handlers(void)
@@ -199,14 +214,18 @@ static void draw(progress *pg)
 {
     char buf[sizeof ERASE + LINE_CAP];
     size_t n = pg->len, room = columns() - 1;
-    if (exiting)
-        return;
     if (n > room)
         n = room;
     memcpy(buf, ERASE, sizeof ERASE - 1);
     memcpy(buf + sizeof ERASE - 1, pg->text, n);
-    line_shown = 1; /* first: a signal during the write erases it */
-    put(buf, sizeof ERASE - 1 + n);
+    in_draw = 1;
+    drawing++; /* before exiting is read: see erase_for_good() */
+    if (!exiting) {
+        line_shown = 1; /* first: a signal during the write erases it */
+        put(buf, sizeof ERASE - 1 + n);
+    }
+    drawing--;
+    in_draw = 0;
 }
 
 progress *progress_new(enum progress_mode mode, uint64_t bytes_total)

@@ -309,3 +309,77 @@ completes_values() {
     done
     [ "$n" -eq 15 ]
 }
+
+# The package that brings each tool a suite `requires`, or "essential" for
+# one every Debian has (util-linux, bsdutils); a tool not listed here fails
+# the test below, so a new `requires` comes with its package.
+declare -gA TOOL_PACKAGE=(
+    [/usr/bin/time]=time [/usr/sbin/sshd]=openssh-server
+    [ssh]=openssh-server [ssh-keygen]=openssh-server # openssh-client, its dependency
+    [cc]=gcc [nm]=gcc                                # binutils, gcc's dependency
+    [g++]=g++ [fish]=fish [zsh]=zsh [jq]=jq [man]=man-db [ninja]=ninja-build
+    [parallel]=parallel [pkg-config]=pkg-config [strace]=strace [tmux]=tmux
+    [prlimit]=essential [script]=essential [setpriv]=essential [taskset]=essential
+)
+
+@test "README command 2 and .ci/run install every tool a suite requires" {
+    local readme=$BATS_TEST_DIRNAME/../README.md ci=$BATS_TEST_DIRNAME/../.ci/run
+    local cmd2 ci_pkgs tool pkg n=0
+    # the package lists: command 2's line, and .ci/run's apt-get install
+    cmd2=$(sed -n '/^# 2\./{n;p}' "$readme" | sed -n 's/.*apt-get install -y \([^&]*\)&&.*/\1/p')
+    ci_pkgs=$(sed -n '/apt-get install/,/[^\\]$/p' "$ci" | tr -d '\\')
+    [ -n "$cmd2" ] && [ -n "$ci_pkgs" ] || fail "no package lists found"
+    # every word after `requires` in the suites that names a tool
+    while read -r tool; do
+        pkg=${TOOL_PACKAGE[$tool]:-}
+        [ -n "$pkg" ] || fail "requires $tool: add its package to TOOL_PACKAGE in install.bats, README command 2 and .ci/run"
+        [ "$pkg" = essential ] && continue
+        [[ " $cmd2 " == *" $pkg "* ]] || fail "README command 2 does not install $pkg (for $tool)"
+        [[ " $(echo $ci_pkgs) " == *" $pkg "* ]] || fail ".ci/run does not install $pkg (for $tool)"
+        n=$((n + 1))
+    done < <(grep -ohE '^\s*requires [^;|&)]*' "$BATS_TEST_DIRNAME"/*.bats |
+        sed -E 's/^\s*requires //' | tr ' ' '\n' | grep -v '^"\$' | grep -v '^$' | sort -u)
+    [ "$n" -ge 10 ] || fail "only $n tools found"
+}
+
+# readme_console README: each command of the README's console blocks ("$ "
+# lines) and the text the README shows after it, as "COMMAND\036TEXT\036";
+# a block after "In a file `NAME`:" is written to NAME first, as a reader
+# would.
+readme_console() {
+    awk '/In a file `[^`]+`:$/ { name = $0; sub(/.*In a file `/, "", name); sub(/`:$/, "", name) }
+        function flush() { if (cmd != "") printf "%s\036%s\036", cmd, out; cmd = "" }
+        /^```/ {
+            if (!inb) { inb = 1; lang = substr($0, 4); file = name; name = ""; next }
+            flush(); inb = 0; lang = ""; file = ""; next
+        }
+        inb && file != "" { print >file; next }
+        inb && lang == "console" {
+            if (substr($0, 1, 2) == "$ ") { flush(); cmd = substr($0, 3); out = ""; n = 0; next }
+            if (cmd != "") out = out (n++ ? "\n" : "") $0
+        }' "$1"
+}
+
+@test "the README's console examples, with the gridbfs command 1 installed, in the scratch folder it gives, print what the README shows" {
+    local top=$BATS_TEST_DIRNAME/.. cmd want got n=0 scratch
+    # the README's own line, run from the top of the checkout
+    scratch=$(sed -n '/^d=\$(mktemp -d) && cp -r examples tests/p' "$top/README.md")
+    [ -n "$scratch" ] || fail "the README gives no scratch folder"
+    # what is in the checkout besides its commits, to see that nothing is added
+    local before
+    before=$(git -C "$top" status --porcelain --untracked-files=all 2>&1 || true)
+    cd "$top"
+    eval "$scratch"
+    [ "$PWD" != "$(cd "$top" && pwd)" ] || fail "still in the checkout"
+    readme_console "$top/README.md" >"$BATS_TEST_TMPDIR/console"
+    while IFS= read -r -d $'\036' cmd && IFS= read -r -d $'\036' want; do
+        got=$(PATH="$PREFIX/bin:$PATH" bash -c "$cmd" 2>&1) || true # (exit N shown)
+        # (trailing blank lines aside, which $(...) drops)
+        want=$(printf '%s' "$want")
+        [ "$got" = "$want" ] || fail "README: \$ $cmd"$'\n'"shows:"$'\n'"$want"$'\n'"but prints:"$'\n'"$got"
+        n=$((n + 1))
+    done <"$BATS_TEST_TMPDIR/console"
+    [ "$n" -ge 20 ] || fail "only $n console commands found"
+    # nothing was written into the checkout
+    assert_equal "$(git -C "$top" status --porcelain --untracked-files=all 2>&1 || true)" "$before"
+}

@@ -81,9 +81,10 @@ make_input() {
     coproc GB { "$GRIDBFS" -j2; }
     local pid=$GB_PID # bash unsets GB_PID once the coprocess has ended
     echo 'bwwb/bbwb/bwwb/bwww' >&"${GB[1]}"
-    read -r -t 10 first <&"${GB[0]}"
+    # (the timeouts guard against a hang, nothing is timed)
+    read -r -t 60 first <&"${GB[0]}"
     echo 'bwbw/wwww/bbwb/bwwb' >&"${GB[1]}"
-    read -r -t 10 second <&"${GB[0]}"
+    read -r -t 60 second <&"${GB[0]}"
     exec {GB[1]}>&-
     wait "$pid"
     [ "$first" = 4 ]
@@ -163,7 +164,10 @@ make_input() {
     /usr/sbin/sshd -f "$d/sshd.conf" -E "$d/sshd.log"
     local ssh="ssh -i $d/key -p $port -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
     local i
-    for i in $(seq 50); do # sshd is up once it answers (a hang guard, no timing)
+    # sshd listens only after it has gone into the background: it is up
+    # once it answers (a guard against a hang, of a minute or more: 5 s
+    # was too short a wait for a loaded machine)
+    for i in $(seq 600); do
         $ssh 127.0.0.1 true 2>/dev/null && break
         sleep 0.1
     done

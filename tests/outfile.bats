@@ -42,6 +42,38 @@ only_old() {
     assert_output 'file'
 }
 
+@test "-o through a link another user planted in a sticky folder anyone may write: refused, the file it names unchanged" {
+    # as fs.protected_symlinks has the kernel do, whatever the sysctl says:
+    # as root in /tmp, such a link would make gridbfs replace any file
+    [ "$EUID" -eq 0 ] || skip "giving a link to another user needs root"
+    getent passwd nobody >/dev/null || skip "no user nobody"
+    local s=$BATS_TEST_TMPDIR/sticky
+    mkdir -m 1777 "$s"
+    echo old >"$d/victim"
+    ln -s "$d/victim" "$s/out"
+    chown -h nobody "$s/out"
+    run -2 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    assert_equal "$stderr" "gridbfs: $s/out: not following the symlink $s/out: it is in a sticky folder anyone may write, and belongs to neither you nor the folder's owner"
+    assert_output ''
+    run cat "$d/victim"
+    assert_output 'old'
+    [ -L "$s/out" ]
+    run ls -A "$s"
+    assert_output 'out'
+    # the link's owner also owns the folder: followed, as the kernel does
+    chown nobody "$s"
+    run -0 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    run cat "$d/victim"
+    assert_output '4'
+    # a link of the user's own: followed
+    echo old >"$d/victim"
+    chown root "$s"
+    chown -h root "$s/out"
+    run -0 --separate-stderr gridbfs -o "$s/out" "$BATS_TEST_TMPDIR/in"
+    run cat "$d/victim"
+    assert_output '4'
+}
+
 @test "-o through a dangling symlink creates the file it names" {
     ln -s new "$d/link"
     run -0 --separate-stderr gridbfs -o "$d/link" "$BATS_TEST_TMPDIR/in"
@@ -139,22 +171,32 @@ only_old() {
     # limited to one process, the first worker thread fails; root is not
     # limited, so as root this runs as nobody (who has no other process);
     # any other user has this suite's processes already
-    local as=()
+    local as=() gridbfs=$GRIDBFS
+    # nobody reaches nothing in a checkout only its owner may enter (a
+    # clone under /root): it runs a copy of the build's binary, plugins
+    # and configuration, in a folder outside it that anyone may enter
+    nproc_dir=$(mktemp -d /tmp/gridbfs-outfile.XXXXXX)
+    chmod 0755 "$nproc_dir"
     if [ "$EUID" -eq 0 ]; then
-        command -v setpriv >/dev/null || skip "setpriv (util-linux) is not installed"
+        requires setpriv
         getent passwd nobody >/dev/null || skip "no user nobody"
         as=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+        local bin=${GRIDBFS%/*} plugins=${GRIDBFS_PLUGIN_DIR:?set by ctest}
+        local top=${bin%/*}
+        mkdir -p "$nproc_dir/bin" "$nproc_dir/share" "$nproc_dir/${plugins#"$top"/}"
+        cp "$GRIDBFS" "$nproc_dir/bin/"
+        cp -r "$top/share/gridbfs" "$nproc_dir/share/"
+        cp "$plugins"/*.so "$nproc_dir/${plugins#"$top"/}/"
+        gridbfs=$nproc_dir/bin/${GRIDBFS##*/}
     fi
-    nproc_dir=$(mktemp -d)
-    chmod 0755 "$nproc_dir"
     d="$nproc_dir/d"
     mkdir "$d"
     echo old >"$d/out"
     [ "$EUID" -ne 0 ] || chown -R nobody "$d"
     run -2 --separate-stderr bash -c '
         ulimit -u 1
-        ASAN_OPTIONS=detect_leaks=0 exec "${@:3}" "$GRIDBFS" -j2 -o "$1" <<<"$2"' \
-        _ "$d/out" "$S1" "${as[@]}"
+        ASAN_OPTIONS=detect_leaks=0 exec "${@:4}" "$1" -j2 -o "$2" <<<"$3"' \
+        _ "$gridbfs" "$d/out" "$S1" "${as[@]}"
     assert_regex "$stderr" 'gridbfs: cannot start a thread'
     only_old
 }

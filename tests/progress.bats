@@ -4,9 +4,12 @@
 # they are solved, Ctrl-C, --progress into a file, -q and --stats.
 #
 # Slow runs are slow for a reason of their own, never a clock: a pipe fed
-# a line at a time, a FIFO that is not yet written, or searches that stop
-# at limits.memory.  No test asserts how long anything took; the waits
-# only guard against a hang.
+# a line at a time, a FIFO that is not yet written, or a run stopped
+# (SIGSTOP) at a known point for longer than the progress line's delay.
+# No test asserts how long anything took, nor counts on a run lasting long
+# enough to be seen: what is held is held until the test has seen it, or
+# the terminal's record (pipe-pane) keeps what was drawn.  The waits only
+# guard against a hang.
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
@@ -23,8 +26,12 @@ setup() {
     TERMS=0
     # flip-lines on 2x31 boards by search: every record ends as `limit`
     # once its search has filled limits.memory, which takes a while
-    printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
-        $((64 * MIB)) >c.yaml
+    local mib
+    for mib in 64 16; do
+        printf 'limits: {memory: %d}\nrules:\n  big: {plugin: flip-lines, engine: search}\n' \
+            $((mib * MIB)) >c$mib.yaml
+    done
+    mv c64.yaml c.yaml # c16.yaml: quicker, where a hold makes the line show
     BIG="rule=big size=2x31 $(printf -- '+-%.0s' $(seq 15))+/-+$(printf -- '-%.0s' $(seq 29))"
 }
 
@@ -78,6 +85,58 @@ repeat() {
     done
 }
 
+# wait_pid: wait for the file pid (written by CMD of term) and leave the
+# process id in $pid.
+wait_pid() {
+    local i
+    for ((i = 0; i < WAIT_TENTHS; i++)); do
+        [ -s pid ] && break
+        sleep 0.1
+    done
+    pid=$(cat pid)
+}
+
+# hold PID TEST...: stop PID at a point where TEST... (run while it is
+# stopped) holds, and leave it stopped there.  A run is held at a known
+# point this way, not timed.
+hold() {
+    local pid=$1 i
+    shift
+    for ((i = 0; i < 10 * WAIT_TENTHS; i++)); do
+        kill -STOP "$pid" 2>/dev/null || fail "it ended before it could be held where: $*"
+        "$@" && return 0
+        kill -CONT "$pid"
+        sleep 0.01
+    done
+    fail "it never got where: $*"
+}
+
+# started PID: its progress clock runs: every thread besides the main one
+# starts after the clock does, before any input is read (a limits.memory
+# too small for their stacks, as c16.yaml's, starts none).
+started() {
+    [ "$(awk '/^Threads:/ {print $2}' "/proc/$1/status")" -ge 2 ]
+}
+
+# answered REGEX: the screen shows REGEX (an answer written).
+answered() {
+    [[ $(screen) =~ $1 ]]
+}
+
+# past_delay PID: with PID held, wait for longer than the progress line's
+# delay (a second), then let it go on: a clock's lower bound, not a timing.
+past_delay() {
+    sleep 1.5
+    kill -CONT "$1"
+}
+
+# log_screen: from now on, everything written to the terminal, escape codes
+# and all, goes to pane.log, so a line drawn and erased soon after is seen
+# however fast that was.
+log_screen() {
+    tmux -L "$TMUX_SERVER" pipe-pane -t t -o "cat >>'$BATS_TEST_TMPDIR/pane.log'"
+}
+
 # the progress line's words, as a regex
 PROGRESS='gridbfs: [0-9,]+ records? answered'
 
@@ -91,14 +150,18 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
 }
 
 @test "a slow run on a terminal shows a progress line below whole answers, gone at the end" {
+    # the input lasts past the delay (3 s of pauses), then waits on a FIFO
+    # until the line has been seen
     local j
+    mkfifo more
     for j in 1 2; do
-        term "for i in \$(seq 10); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' -j$j"
+        term "{ for i in \$(seq 10); do echo '$S1'; sleep 0.3; done; cat more; } | '$GRIDBFS' -j$j"
         # the line, alone on the last row, under answers that are whole lines
         screen_wait "(^|"$'\n'")4"$'\n'"$PROGRESS, [0-9]+:[0-9][0-9] elapsed\$"
         [ -z "$(sed '$d' <<<"$shown" | grep -vx 4)" ] || fail "-j$j: garbled: $shown"
+        echo "$S1" >more
         screen_wait '\[exit [0-9]+\]'
-        assert_equal "$shown" "$(repeat 4 10)"$'\n[exit 0]'
+        assert_equal "$shown" "$(repeat 4 11)"$'\n[exit 0]'
         term_end
     done
 }
@@ -107,26 +170,41 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
     # answers come every 0.3 s, out of step with the 0.25 s redraws: each
     # screen read while the run lasts that shows the line must count the
     # answers written above it, never fewer
-    local seen=0 n
-    term "for i in \$(seq 12); do echo '$S1'; sleep 0.3; done | '$GRIDBFS' -j1"
-    while shown=$(screen) && [[ $shown != *'[exit '* ]]; do
+    # answers; the input then waits on a FIFO until the line has been seen
+    local seen=0 n i
+    mkfifo more
+    term "{ for i in \$(seq 12); do echo '$S1'; sleep 0.3; done; cat more; } | '$GRIDBFS' -j1"
+    for ((i = 0; i < 2 * WAIT_TENTHS; i++)); do
+        shown=$(screen)
+        [[ $shown != *'[exit '* ]] || break
         if [[ $(tail -n 1 <<<"$shown") =~ ^gridbfs:\ ([0-9]+)\ records?\ answered ]]; then
             n=$(sed '$d' <<<"$shown" | grep -cx 4)
             [ "${BASH_REMATCH[1]}" = "$n" ] ||
                 fail "the line counts ${BASH_REMATCH[1]} under $n answers: $shown"
             seen=$((seen + 1))
+            # let the input end (the FIFO's writer waits for its reader)
+            [ "$seen" -gt 1 ] || { echo "$S1" >more & }
         fi
         sleep 0.05
     done
+    wait
     [ "$seen" -gt 0 ] || fail "the progress line never showed"
+    assert_equal "$shown" "$(repeat 4 13)"$'\n[exit 0]'
 }
 
 @test "a slow file on a terminal: the share of the input answered and the time left" {
+    # held once the first answer is written (the time left is measured on
+    # it), for longer than the delay; let go, the line shows with 7
+    # searches left, and the terminal's record keeps it
     for _ in $(seq 8); do echo "$BIG"; done >slow
-    term "'$GRIDBFS' -q -j1 -c c.yaml slow"
-    screen_wait "$PROGRESS, [0-9]+%, [0-9]+:[0-9][0-9] elapsed, [0-9]+:[0-9][0-9] left\$"
+    term "'$GRIDBFS' -q -j1 -c c16.yaml slow & echo \$! >pid; wait \$!"
+    log_screen
+    wait_pid
+    hold "$pid" answered '^limit'
+    past_delay "$pid"
     screen_wait '\[exit [0-9]+\]'
     assert_equal "$shown" "$(repeat limit 8)"$'\n[exit 1]'
+    assert_regex "$(cat pane.log)" "$PROGRESS, [0-9]+%, [0-9]+:[0-9][0-9] elapsed, [0-9]+:[0-9][0-9] left"
 }
 
 @test "while no answer is written, the progress line's clock still moves" {
@@ -159,16 +237,22 @@ PROGRESS='gridbfs: [0-9,]+ records? answered'
 }
 
 @test "--census on a terminal: a progress line of targets while it runs, gone at the end" {
-    # the line comes after a second: the census is stopped for more than
-    # that once it has begun (it has spent CPU time), whatever its speed
-    term "'$GRIDBFS' --census -r swap-adjacent -s 5x5 --ones 4 & pid=\$!
-while [ \"\$(cut -d' ' -f14 /proc/\$pid/stat)\" = 0 ]; do sleep 0.01; done
-kill -STOP \$pid; sleep 1.5; kill -CONT \$pid; wait \$pid"
-    screen_wait "gridbfs: [0-9,]+ targets? done, [0-9]+%, [0-9]+:[0-9][0-9] elapsed"
+    # The line is drawn when a target is done a second after the census
+    # began.  The census is held at a known point: stopped once its second
+    # thread is up (with hundreds of targets left) for longer than that
+    # second, then let go; so it draws the line however fast or slow the
+    # build is, and the terminal's record shows it however soon the end
+    # erased it.
+    term "'$GRIDBFS' --census -r swap-adjacent -s 4x4 --ones 5 -j2 & echo \$! >pid; wait \$!"
+    log_screen
+    wait_pid
+    hold "$pid" started "$pid"
+    past_delay "$pid"
     screen_wait '\[exit [0-9]+\]'
     [[ $shown != *'targets done'* ]] || fail "the progress line is left: $shown"
     assert_regex "$shown" $'\nlargest distance: [0-9]+ \\([0-9,]+ pairs\\)\n'
     assert_equal "$(tail -n 1 <<<"$shown")" '[exit 0]'
+    assert_regex "$(cat pane.log)" "gridbfs: [0-9,]+ targets? done, [0-9]+%, [0-9]+:[0-9][0-9] elapsed"
 }
 
 @test "--no-progress: no progress line on a terminal; and none while the input is typed there" {
@@ -255,18 +339,22 @@ check_percent() {
     local board=${BIG##* }
     for _ in $(seq 10); do echo "$BIG"; done >lines
     for _ in $(seq 10); do tr / '\n' <<<"$board"; done >grid
-    local f j
+    local f j pid
     for f in lines-1 grid-1 lines-2; do
         j=${f#*-} f=${f%-*}
-        "$GRIDBFS" -q -j$j -c c.yaml -r big -s 2x31 --progress "$f" >out 2>err || true
+        # held once its clock runs, past the delay: it writes a line
+        "$GRIDBFS" -q -j$j -c c.yaml -r big -s 2x31 --progress "$f" >out 2>err &
+        pid=$!
+        hold "$pid" started "$pid"
+        past_delay "$pid"
+        wait "$pid" || true
         [ "$(grep -cx limit out)" -eq 10 ]
         ! grep -q $'[\e\r]' err || fail "escape codes in: $(cat -A err)"
         # nothing but progress lines (-q: no messages)
         ! grep -vE "^$PROGRESS, [0-9]+%, [0-9]+:[0-9]{2} elapsed(, [0-9]+:[0-9]{2} left)?\$" err ||
             fail "$f -j$j: $(cat err)"
         check_percent err 10
-        # one thread takes seconds over these; two threads may not take one
-        [ "$j" = 2 ] || [ "$lines" -ge 1 ] || fail "$f -j$j: no progress line"
+        [ "$lines" -ge 1 ] || fail "$f -j$j: no progress line"
     done
     # a short run shows nothing, even when asked
     run -0 --separate-stderr gridbfs --progress <<<"$S1"
