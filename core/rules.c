@@ -269,6 +269,15 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
     return 1;
 }
 
+/* Whether ops documents a parameter key (its --list-rules table). */
+static int documented(const gridbfs_plugin *ops, const char *key)
+{
+    for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
+        if (strcmp(d->key, key) == 0)
+            return 1;
+    return 0;
+}
+
 /*
  * Where a refused parameter is reported: at its value, or at its key when
  * the plugin has no such parameter (where the core's own unknown keys are
@@ -276,10 +285,7 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
  */
 static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
 {
-    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key; d++)
-        if (strcmp(d->key, q->key) == 0)
-            return &q->at;
-    return &q->key_at;
+    return documented(in->plugin->ops, q->key) ? &q->at : &q->key_at;
 }
 
 /*
@@ -287,7 +293,8 @@ static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
  * plugin a profile names or a plugin on the search path is close (the
  * folders are listed once, so many unknown names cost no more look-ups),
  * then why no plugin of that name is there: not_found, the loader's
- * "plugin 'X' not found (searched: ...)", as when a profile names it.
+ * "plugin 'X' not found (searched: ...)", as when a profile names it, or
+ * its "invalid plugin name 'X'" ('P1225' finds 'p1225').
  */
 static void unknown_rule(rules *rs, rule_inst *in, const char *name,
                          const char *not_found)
@@ -315,6 +322,25 @@ static void unknown_rule(rules *rs, rule_inst *in, const char *name,
         refuse(in, NULL, "unknown rule '%s': no profile of that name, and %s",
                name, not_found);
     free(cand);
+}
+
+/*
+ * A profile's plugin that cannot be used: the loader's why, and "did you
+ * mean" a plugin on the search path when there is no such plugin.
+ */
+static void missing_plugin(rules *rs, rule_inst *in, const char *why)
+{
+    const cfg_profile *p = in->profile;
+    size_t n;
+    const char *const *plugins = loader_names(rs->ld, &n);
+    const char *like = loader_missing(rs->ld, p->plugin)
+                           ? text_suggest(p->plugin, plugins, n)
+                           : NULL;
+    if (like)
+        refuse(in, &p->at, "rule '%s': %s; did you mean '%s'?", in->name, why,
+               like);
+    else
+        refuse(in, &p->at, "rule '%s': %s", in->name, why);
 }
 
 /* Create in's rule through its plugin and check what it set (and, where
@@ -373,6 +399,8 @@ static void create(rule_inst *in)
         if (err.param >= 0 && (size_t)err.param < nprofile &&
             at == &p->params[err.param].key_at)
             core = config_core_key_like(p->params[err.param].key);
+        if (core && documented(ops, core))
+            core = NULL; /* size: the plugin's own suggestion says it */
         if (text[0] && core)
             refuse(in, at,
                    "rule '%s': %s; or did you mean the profile key "
@@ -491,10 +519,10 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
             refuse(in, &p->at, "rule '%s' names no plugin", name);
     } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
         if (p)
-            refuse(in, &p->at, "rule '%s': %s", name, err);
-        else if (loader_missing(rs->ld, name)) /* a name, and a valid one */
+            missing_plugin(rs, in, err);
+        else if (loader_missing(rs->ld, name) || !loader_valid_name(name))
             unknown_rule(rs, in, name, err);
-        else /* a plugin that cannot be used says why; a bad name too */
+        else /* a plugin that cannot be used says why */
             refuse(in, NULL, "%s", err);
     } else {
         create(in);

@@ -34,6 +34,35 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_regex "$stderr" "no-such-rule"
 }
 
+@test "a mistyped long option gets a suggestion; getopt's other faults are said in its words" {
+    run -2 --separate-stderr gridbfs --fromat csv </dev/null
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: unrecognized option '--fromat' (did you mean '--format'?)
+Try 'gridbfs --help' for more information."
+    # with its value attached, and in the wrong case
+    run -2 --separate-stderr gridbfs --Format=csv </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--Format' (did you mean '--format'?)"
+    run -2 --separate-stderr gridbfs --chek-config </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--chek-config' (did you mean '--check-config'?)"
+    # nothing close: no suggestion
+    run -2 --separate-stderr gridbfs --zzzzzzzz </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--zzzzzzzz'"
+    # an abbreviation of several, a value where none is taken, no value
+    run -2 --separate-stderr gridbfs --no-p </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--no-p' is ambiguous; possibilities: '--no-path' '--no-progress'"
+    run -2 --separate-stderr gridbfs --path=1 </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--path' doesn't allow an argument"
+    run -2 --separate-stderr gridbfs --check
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--check' requires an argument"
+    run -2 --separate-stderr gridbfs -c
+    assert_equal "${stderr_lines[0]}" "gridbfs: option requires an argument -- 'c'"
+    run -2 --separate-stderr gridbfs -qx </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: invalid option -- 'x'"
+    # an unambiguous abbreviation still works
+    run -0 --separate-stderr gridbfs --form csv <<<"$S1"
+    assert_line --index 1 --partial ',solved,4,'
+}
+
 @test "exit 0 when every record is solved or impossible, 1 when one is invalid" {
     run -0 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb/bwwb"
     assert_output 'Impossible'

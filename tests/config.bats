@@ -442,6 +442,25 @@ SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
     assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
 }
 
+@test "a rule name in capitals is suggested in lowercase, not only called invalid" {
+    run -2 --separate-stderr gridbfs -r P1225 </dev/null
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: unknown rule 'P1225' (did you mean 'p1225'?): no profile of that name, and invalid plugin name 'P1225': use lowercase letters, digits and '-'"
+    run -1 --separate-stderr gridbfs <<<"rule=Lights5 10/01"
+    assert_output invalid
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: unknown rule 'Lights5' \\(did you mean 'lights5'\\?\\)"
+}
+
+@test "a misspelt plugin: in a profile gets a suggestion from the folders searched" {
+    printf 'rules:\n  m: {plugin: flip-neighbours}\n' >m.yaml
+    run -2 --separate-stderr gridbfs --check-config -c m.yaml
+    assert_regex "$stderr" "^gridbfs: m\\.yaml:2:3: rule 'm': plugin 'flip-neighbours' not found \\(searched: [^ ]+\\); did you mean 'flip-neighbors'\\?$"
+    # nothing close: the loader's words alone
+    printf 'rules:\n  m: {plugin: qqqqqqqq}\n' >m.yaml
+    run -2 --separate-stderr gridbfs --check-config -c m.yaml
+    assert_regex "$stderr" "^gridbfs: m\\.yaml:2:3: rule 'm': plugin 'qqqqqqqq' not found \\(searched: [^ ]+\\)$"
+}
+
 @test "-r NAME, no profile and no plugin, says which folders were searched" {
     # as a profile's plugin: that is not found does (README, "What is searched")
     run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/nonexist" -P "$GRIDBFS_TEST_PLUGINS" -r knight </dev/null
@@ -464,6 +483,9 @@ SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
 @test "a mistyped core key in a profile that names a plugin: the plugin's refusal, and the core key" {
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    engnie: exact\n'
     refused c.yaml "4:5: rule 'mine': unknown parameter 'engnie'; or did you mean the profile key 'engine'\?"
+    # size is both the core's key and the plugin's parameter: said once
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    sise: 4x4\n'
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'sise' \(did you mean 'size'\?\)"
     # a plugin parameter close to nothing of the core's: the plugin's words alone
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    stensil: 010/111/010\n'
     refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"
