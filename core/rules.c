@@ -343,6 +343,26 @@ static void missing_plugin(rules *rs, rule_inst *in, const char *why)
         refuse(in, &p->at, "rule '%s': %s", in->name, why);
 }
 
+/* A profile whose layout names a parameter (param:) its plugin does not
+   document: refused at the layout, with "did you mean" one it does. */
+static void unknown_layout_param(rule_inst *in)
+{
+    const cfg_profile *p = in->profile;
+    const gridbfs_plugin *ops = in->plugin->ops;
+    size_t n = 0;
+    for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
+        n++;
+    const char **keys = xcalloc(n + 1, sizeof *keys);
+    for (size_t i = 0; i < n; i++)
+        keys[i] = ops->params[i].key;
+    const char *like = text_suggest(p->layout.param, keys, n);
+    refuse(in, &p->layout.at,
+           "rule '%s': layout: param '%s' is no parameter of plugin '%s'%s%s%s",
+           in->name, p->layout.param, in->plugin->name,
+           like ? " (did you mean '" : "", like ? like : "", like ? "'?)" : "");
+    free(keys);
+}
+
 /* Create in's rule through its plugin and check what it set (and, where
    moves are printed, every move's text); sets in->error on failure. */
 static void create(rule_inst *in)
@@ -355,6 +375,10 @@ static void create(rule_inst *in)
     uint32_t rows, cols;
     const cfg_mark *size_at;
 
+    if (p && p->layout.param && !documented(ops, p->layout.param)) {
+        unknown_layout_param(in);
+        goto out;
+    }
     if (pick_size(in, &rows, &cols, &size_at)) {
         refuse(in, p ? &p->at : NULL,
                "rule '%s': plugin '%s' broke its contract: its documented "

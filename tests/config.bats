@@ -119,6 +119,53 @@ refused() {
     refused c.yaml "2:5: expected a plain key, got a sequence"
 }
 
+@test "a solved template with two counts is refused: answers could not be read back" {
+    # {moves} and {answer} each print the count; --check, --testlib and
+    # --kattis read one count an answer
+    local why='more than one \{moves\} or \{answer\}: each prints the count, and --check, --testlib and --kattis read one count an answer \(use one\)'
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{moves} {answer}"\n'
+    refused c.yaml "4:13: solved: $why"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{answer} in {moves}"\n'
+    refused c.yaml "4:13: solved: $why"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{moves}={moves}"\n'
+    refused c.yaml "4:13: solved: $why"
+    # one count, with the braces themselves beside it: accepted
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    size: 4x4\n    cells: bw\n    solved: "{{moves}} {moves} #{case}"\n'
+    run -0 --separate-stderr gridbfs --check-config -c c.yaml
+    run -0 --separate-stderr gridbfs -c c.yaml -r mine <<<"$S1"
+    assert_output '{moves} 4 #1'
+}
+
+@test "a layout's end text that no line can match is refused, with the text that can" {
+    # lines are compared as words: no blank at either end, one space
+    # between words (README, "Faults in a judge's file": "0  0 " is "0 0")
+    local why="can never match: a line is read as words, without blanks at either end and with one space between words"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {end: "0  0"}\n'
+    refused c.yaml "4:19: end: '0  0' $why \(write '0 0'\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout:\n      end: " end"\n'
+    refused c.yaml "5:12: end: ' end' $why \(write 'end'\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {end: "  "}\n'
+    refused c.yaml "4:19: end: '  ' $why \(a blank line is no end line\)"
+    # the text as words is accepted, and ends a file whose line has
+    # blanks of its own
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    size: 4x4\n    cells: bw\n    layout: {end: "0 0"}\n'
+    run -0 --separate-stderr gridbfs --check-config -c c.yaml
+    run -0 --separate-stderr gridbfs -c c.yaml -r mine <<<"bwwb
+bbwb
+bwwb
+bwww
+ 0   0 "
+    assert_output '4'
+    assert_equal "$stderr" ''
+}
+
+@test "a layout param the plugin does not have is refused at the layout, with a suggestion" {
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {param: stensil, param_rows: 3}\n'
+    refused c.yaml "4:13: rule 'mine': layout: param 'stensil' is no parameter of plugin 'flip-neighbors' \(did you mean 'stencil'\?\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: swap-adjacent\n    layout: {param: stencil, param_rows: 3}\n'
+    refused c.yaml "4:13: rule 'mine': layout: param 'stencil' is no parameter of plugin 'swap-adjacent'"
+}
+
 @test "a bad output format is refused" {
     cfg c.yaml $'defaults:\n  format: xml\n'
     refused c.yaml "2:11: format: expected judge, csv or jsonl, got 'xml'"
