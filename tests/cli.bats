@@ -73,6 +73,38 @@ Try 'gridbfs --help' for more information."
     assert_equal "$stderr" 'gridbfs: <stdin>:1: board 1 has 1 row, expected 4'
 }
 
+@test "a judge's file read without its -r: the first message names the rule and the profiles that take the file" {
+    local j=$BATS_TEST_DIRNAME/judges
+    # POJ 1222's sample (a count line, then 5x6 boards of 0 and 1) read by
+    # the default rule, poj1753 (4x4 of b and w): only profile poj1222 has
+    # that layout (README, "Built-in profiles")
+    run -1 --separate-stderr gridbfs "$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: $j/poj1222/sample.in:1: row 1: '2' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; did you mean -r poj1222?)"
+    # the hint is the first record's alone
+    refute_regex "${stderr_lines[1]}" "read by rule"
+    # standard input redirected from the file: the same
+    run -1 --separate-stderr gridbfs <"$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; did you mean -r poj1222?)"
+    # P1225's sample (two 4x4 boards of 1 and 0 a case) fits both profiles
+    # of that puzzle
+    run -1 --separate-stderr gridbfs "$j/p1225/sample.in"
+    assert_regex "${stderr_lines[0]}" "\(read by rule 'poj1753'; did you mean -r p1225 or -r chessboard\?\)$"
+    # the other way round, with -r naming the wrong rule
+    run -1 --separate-stderr gridbfs -r p1225 "$j/poj1753/sample.in"
+    assert_regex "${stderr_lines[0]}" "\(read by rule 'p1225'; did you mean -r poj1753 or -r timus1060\?\)$"
+    # a pipe is read once: no profile is tried, the message is the fault
+    run -1 --separate-stderr sh -c 'cat "$1" | "$GRIDBFS"' sh "$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w')"
+    # no profile takes it: the fault alone
+    cd "$BATS_TEST_TMPDIR"
+    printf 'bwbw\nwwww\nbbwb\n' >bad.in
+    run -1 --separate-stderr gridbfs bad.in
+    assert_equal "$stderr" "gridbfs: bad.in:1: board 1 has 3 rows, expected 4"
+    # -q: no message at all
+    run -1 --separate-stderr gridbfs -q "$j/poj1222/sample.in"
+    assert_equal "$stderr" ''
+}
+
 @test "-r picks a profile or a bare plugin; -s sets its size" {
     run -0 --separate-stderr gridbfs -r chessboard <<<"1111/0000/1110/0010 1010/0101/1010/0101"
     assert_output '4'
