@@ -25,8 +25,8 @@ static const char *again(const char *path)
     return is_stdin ? STDIN_AGAIN : path;
 }
 
-/* Whether path's first case, framed by profile name's layout, is a
-   record of its rule. */
+/* Whether path's first case, framed by profile name's layout (as
+   run.c's read_input() frames a file), is a record of its rule. */
 static int takes(rules *rs, const config *cfg, const char *path,
                  const char *name)
 {
@@ -50,10 +50,11 @@ static int takes(rules *rs, const config *cfg, const char *path,
         ;
     gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;
-    int ok = r && !r->rule &&
-             parse_record(rules_choose(rs, NULL, name, r->rows, r->cols,
-                                       r->param),
-                          r, boards, msg, &line) == 0;
+    int ok = r && !r->rule;
+    if (ok) {
+        in = rules_choose(rs, NULL, name, r->rows, r->cols, r->param);
+        ok = parse_record(in, r, boards, msg, &line) == 0;
+    }
     reader_close(rd);
     return ok;
 }
