@@ -313,14 +313,16 @@ static void unknown_rule(rules *rs, rule_inst *in, const char *name,
     for (size_t i = 0; i < nplugins; i++)
         cand[n++] = plugins[i];
     const char *like = text_suggest(name, cand, n);
+    char shown[2 * TEXT_QUOTE_BUF]; /* a bad name may hold anything */
+    text_quote(shown, sizeof shown, name);
     if (like)
         refuse(in, NULL,
                "unknown rule '%s' (did you mean '%s'?): no profile of that "
                "name, and %s",
-               name, like, not_found);
+               shown, like, not_found);
     else
         refuse(in, NULL, "unknown rule '%s': no profile of that name, and %s",
-               name, not_found);
+               shown, not_found);
     free(cand);
 }
 
