@@ -98,7 +98,14 @@ const char *text_quote(char *buf, size_t cap, const char *s)
     return buf;
 }
 
-/* Levenshtein distance of two words of at most SUGGEST_MAX_LEN bytes. */
+/* c in lowercase (ASCII only: names and keys are ASCII). */
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Levenshtein distance of two words of at most SUGGEST_MAX_LEN bytes,
+   letters compared without their case. */
 static size_t distance(const char *a, size_t la, const char *b, size_t lb)
 {
     size_t prev[SUGGEST_MAX_LEN + 1], cur[SUGGEST_MAX_LEN + 1];
@@ -108,7 +115,7 @@ static size_t distance(const char *a, size_t la, const char *b, size_t lb)
     for (size_t i = 1; i <= la; i++) {
         cur[0] = i;
         for (size_t j = 1; j <= lb; j++) {
-            size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t best = prev[j - 1] + (lower(a[i - 1]) != lower(b[j - 1]));
             if (prev[j] + 1 < best)
                 best = prev[j] + 1;
             if (cur[j - 1] + 1 < best)
@@ -139,9 +146,13 @@ const char *text_suggest(const char *word, const char *const *candidates,
             best_d = d;
         }
     }
-    for (size_t i = 0; !best && lw && i < n; i++)
-        if (!strncmp(candidates[i], word, lw))
+    for (size_t i = 0; !best && lw && i < n; i++) {
+        size_t k = 0;
+        while (k < lw && lower(candidates[i][k]) == lower(word[k]))
+            k++;
+        if (k == lw)
             best = candidates[i];
+    }
     return best;
 }
 

@@ -49,7 +49,9 @@ size_t text_utf8_len(const unsigned char *s);
 
 /*
  * The known word closest to word among candidates[0..n-1] (edit distance
- * at most 2, or word a prefix of it), or NULL.
+ * at most 2, or word a prefix of it; letters compared without their case,
+ * so that 'P1225' finds 'p1225'), or NULL.  The one "did you mean" of the
+ * command line, the YAML and the plugins.
  */
 const char *text_suggest(const char *word, const char *const *candidates,
                          size_t n);

@@ -628,6 +628,53 @@ static int reaches_goal(const check_case *c, const gridbfs_board *b)
 }
 
 /*
+ * A move that names its two cells the other way round ("3231" for P1225's
+ * "3132"): text[0..len) as words, cut in two halves that are two numbers
+ * each (four digits, or four words), swapped, into out (cap bytes).
+ * Returns whether that is a move of mt.
+ */
+static int swapped_move(const replay_moves *mt, const char *text, size_t len,
+                        char *out, size_t cap)
+{
+    char w[4 * TEXT_QUOTE_SHORT];
+    size_t n, words = 1, half = 0, cut;
+    if (len >= sizeof w || len >= cap || memchr(text, '\0', len))
+        return 0;
+    n = text_words(text, len, w);
+    for (size_t i = 0; i < n; i++)
+        words += w[i] == ' ';
+    if (words == 1 && n % 4 == 0) { /* "r1c1r2c2" */
+        cut = n / 2;
+        fmt(out, cap, "%.*s%.*s", (int)(n - cut), w + cut, (int)cut, w);
+    } else if (words % 4 == 0) { /* "r1 c1 r2 c2" */
+        for (cut = 0; half < words / 2; cut++)
+            half += w[cut] == ' ';
+        fmt(out, cap, "%.*s %.*s", (int)(n - cut), w + cut, (int)cut - 1, w);
+    } else {
+        return 0;
+    }
+    return n > 0 && replay_moves_find(mt, out, n) >= 0;
+}
+
+/* The verdict on the answers' line peeked, move no of a case, which is
+   no move of mt; the same two cells the other way round are named. */
+static void not_a_move(const checker *k, const replay_moves *mt, uint64_t no,
+                       verdict *v)
+{
+    char q[2 * TEXT_QUOTE_BUF], swapped[4 * TEXT_QUOTE_SHORT];
+    if (swapped_move(mt, k->a.line.p, k->a.line.len, swapped, sizeof swapped))
+        set_verdict(v, CHECK_WRONG,
+                    "move %" PRIu64 " %s on line %" PRIu64
+                    " is not a move; \"%s\" is: the upper or left cell "
+                    "comes first",
+                    no, quoted(k, q, sizeof q), k->a.no, swapped);
+    else
+        set_verdict(v, CHECK_WRONG,
+                    "move %" PRIu64 " %s on line %" PRIu64 " is not a move", no,
+                    quoted(k, q, sizeof q), k->a.no);
+}
+
+/*
  * The moves of case c's answer, after its count line: up to count of
  * them, and more while they are moves and no line could start the next
  * case (NULL: c is the last), each looked up and replayed from the start.
@@ -659,9 +706,7 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
                         "move %" PRIu64 " on line %" PRIu64 ": %s", n + 1,
                         k->a.no, quoted(k, q, sizeof q));
         else if (m < 0)
-            set_verdict(v, CHECK_WRONG,
-                        "move %" PRIu64 " %s on line %" PRIu64 " is not a move",
-                        n + 1, quoted(k, q, sizeof q), k->a.no);
+            not_a_move(k, mt, n + 1, v);
         else if (replay && !broken)
             broken = replay_move(c->in, &b, (uint32_t)m, &b) != 0;
         take(k);

@@ -654,6 +654,21 @@ static int h_template(parser *p, const node *n, void *dst, const field *f)
     return FAIL_AT(p, n, "%s: %s", f->key, why);
 }
 
+/* The solved template: one count at most, {moves} or {answer}, as what
+   reads answers back (--check, --testlib, --kattis) takes one. */
+static int h_solved(parser *p, const node *n, void *dst, const field *f)
+{
+    if (h_template(p, n, dst, f) < 0)
+        return -1;
+    if (template_count(*(char **)dst, TPL_MOVES | TPL_ANSWER) <= 1)
+        return 0;
+    return FAIL_AT(p, n,
+                   "%s: more than one {moves} or {answer}: each prints the "
+                   "count, and --check, --testlib and --kattis read one count "
+                   "an answer (use one)",
+                   f->key);
+}
+
 const char *const config_size_line_names[SIZE_LINE_COUNT] = {"none", "first",
                                                              "each"};
 
@@ -667,13 +682,36 @@ static int h_size_line(parser *p, const node *n, void *dst, const field *f)
     return bad_value(p, n, f->key, "none, first or each");
 }
 
+/* layout.end: text that a line can match.  Lines are compared as words
+   (layout.c): the blanks at either end dropped, a run of them one space;
+   so an end text must be its own words. */
+static int h_end(parser *p, const node *n, void *dst, const field *f)
+{
+    char **end = dst, b[TEXT_QUOTE_BUF], w[TEXT_QUOTE_BUF];
+    if (h_text(p, n, dst, f) < 0)
+        return -1;
+    size_t len = strlen(*end);
+    char *words = xmalloc(len + 1);
+    words[text_words(*end, len, words)] = '\0';
+    int same = strcmp(words, *end) == 0;
+    if (!same)
+        FAIL_AT(p, n,
+                "%s: '%s' can never match: a line is read as words, without "
+                "blanks at either end and with one space between words%s%s%s",
+                f->key, text_quote(b, sizeof b, *end),
+                *words ? " (write '" : " (a blank line is no end line",
+                text_quote(w, sizeof w, words), *words ? "')" : ")");
+    free(words);
+    return same ? 0 : -1;
+}
+
 static const range param_rows_range = {1, GRIDBFS_MAX_SIDE, STORE_U32};
 static const field layout_fields[] = {
     {"count", h_bool, offsetof(cfg_layout, count), NULL},
     {"size", h_size_line, offsetof(cfg_layout, size), NULL},
     {"name", h_bool, offsetof(cfg_layout, name), NULL},
     {"blank", h_bool, offsetof(cfg_layout, blank), NULL},
-    {"end", h_text, offsetof(cfg_layout, end), "non-empty text on one line"},
+    {"end", h_end, offsetof(cfg_layout, end), "non-empty text on one line"},
     {"param", h_text, offsetof(cfg_layout, param), "a parameter's name"},
     {"param_rows", h_int, offsetof(cfg_layout, param_rows), &param_rows_range},
     {NULL, NULL, 0, NULL},
@@ -718,7 +756,7 @@ static const field profile_fields[] = {
     {"engine", h_engine, offsetof(cfg_profile, engine), NULL},
     {"size", h_size, 0, NULL},
     {"path", h_bool, offsetof(cfg_profile, path), NULL},
-    {"solved", h_template, offsetof(cfg_profile, solved), &solved_placeholders},
+    {"solved", h_solved, offsetof(cfg_profile, solved), &solved_placeholders},
     {"impossible", h_template, offsetof(cfg_profile, impossible),
      &case_placeholders},
     {"before", h_template, offsetof(cfg_profile, before), &case_placeholders},

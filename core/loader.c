@@ -564,6 +564,11 @@ const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
     return e->err ? NULL : &e->p;
 }
 
+int loader_valid_name(const char *name)
+{
+    return valid_name(name, strlen(name));
+}
+
 int loader_missing(loader *ld, const char *name)
 {
     return valid_name(name, strlen(name)) && lookup(ld, name)->missing;

@@ -63,6 +63,9 @@ const char *loader_dir(const loader *ld, size_t i);
 const loaded_plugin *loader_get(loader *ld, const char *name, char *err,
                                 size_t errlen);
 
+/* Whether name has the form of a plugin name, [a-z0-9-]+ (no look-up). */
+int loader_valid_name(const char *name);
+
 /* Whether name is a valid plugin name of which no folder has a file. */
 int loader_missing(loader *ld, const char *name);
 

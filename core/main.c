@@ -368,6 +368,155 @@ static void add_files(ctx *c, char **argv, int from, int to)
         c->files[c->nfiles++] = argv[from++];
 }
 
+/* "-": FILEs come back in order, as option 1; ":": a missing value is
+   ':', told from an unknown option ('?') */
+#define SHORT_OPTIONS "-:c:r:s:f:po:j:P:qhV"
+static const struct option long_options[] = {
+    {"config", required_argument, NULL, 'c'},
+    {"rule", required_argument, NULL, 'r'},
+    {"size", required_argument, NULL, 's'},
+    {"format", required_argument, NULL, 'f'},
+    {"path", no_argument, NULL, 'p'},
+    {"no-path", no_argument, NULL, OPT_NO_PATH},
+    {"no-header", no_argument, NULL, OPT_NO_HEADER},
+    {"show", no_argument, NULL, OPT_SHOW},
+    {"output", required_argument, NULL, 'o'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"plugin-dir", required_argument, NULL, 'P'},
+    {"list-rules", no_argument, NULL, OPT_LIST_RULES},
+    {"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"check", required_argument, NULL, OPT_CHECK},
+    {"testlib", no_argument, NULL, OPT_TESTLIB},
+    {"kattis", no_argument, NULL, OPT_KATTIS},
+    {"census", no_argument, NULL, OPT_CENSUS},
+    {"ones", required_argument, NULL, OPT_ONES},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    GENERATE_LONG_OPTIONS,
+    {NULL, 0, NULL, 0}};
+#define NLONG (sizeof long_options / sizeof long_options[0] - 1)
+
+/*
+ * The long option arg ("--NAME" or "--NAME=VALUE") that getopt_long could
+ * not take: an unknown one with "did you mean" the closest long option,
+ * or the options an abbreviation could stand for.
+ */
+static void bad_long_option(const char *arg)
+{
+    const char *names[NLONG], *like[NLONG];
+    size_t len = strcspn(arg + 2, "="), nlike = 0;
+    char name[MSG_MAX], list[MSG_MAX] = "";
+
+    fmt(name, sizeof name, "%.*s", (int)len, arg + 2);
+    for (size_t i = 0; i < NLONG; i++) {
+        names[i] = long_options[i].name;
+        if (strncmp(names[i], name, len) == 0)
+            like[nlike++] = names[i];
+    }
+    for (size_t i = 0; i < nlike && nlike > 1; i++) {
+        size_t at = strlen(list);
+        fmt(list + at, sizeof list - at, " '--%s'", like[i]);
+    }
+    const char *s = text_suggest(name, names, NLONG);
+    if (nlike > 1)
+        msg("option '--%s' is ambiguous; possibilities:%s", name, list);
+    else if (s)
+        msg("unrecognized option '--%s' (did you mean '--%s'?)", name, s);
+    else
+        msg("unrecognized option '--%s'", name);
+}
+
+/*
+ * getopt_long's fault o ('?' or ':') at argv[at], said in our own words
+ * (opterr is 0): a long option gets a suggestion.
+ */
+static void bad_option(int o, const char *arg)
+{
+    int is_long = strncmp(arg, "--", 2) == 0;
+    int len = (int)strcspn(arg, "=");
+    if (o == ':' && is_long)
+        msg("option '%.*s' requires an argument", len, arg);
+    else if (o == ':')
+        msg("option requires an argument -- '%c'", optopt);
+    else if (is_long && optopt) /* --path=x */
+        msg("option '%.*s' doesn't allow an argument", len, arg);
+    else if (is_long)
+        bad_long_option(arg);
+    else
+        msg("invalid option -- '%c'", optopt);
+}
+
+/* Option o without a value (a switch): set in c.  Returns 0, or -1 when o
+   is none. */
+static int take_switch(ctx *c, int o)
+{
+    switch (o) {
+    case 'p': c->path = 1; break;
+    case OPT_NO_PATH: c->path = -1; break;
+    case OPT_NO_HEADER: c->no_header = 1; break;
+    case OPT_SHOW: c->show = 1; break;
+    case OPT_LIST_RULES: c->list_rules = 1; break;
+    case OPT_CHECK_CONFIG: c->check_config = 1; break;
+    case OPT_PROGRESS: c->progress = 1; break;
+    case OPT_NO_PROGRESS: c->progress = -1; break;
+    case 'q': c->quiet = 1; break;
+    case OPT_STATS: c->stats = 1; break;
+    case OPT_CENSUS: c->census = 1; break;
+    default: return -1;
+    }
+    return 0;
+}
+
+/* Append s to the list *list of *n strings. */
+static void push(char ***list, size_t *n, char *s)
+{
+    *list = xreallocarray(*list, *n + 1, sizeof **list);
+    (*list)[(*n)++] = s;
+}
+
+/* Option o with its value arg, into c.  Returns 0, or -1 after its
+   message. */
+static int take_value(ctx *c, int o, char *arg)
+{
+    char err[MSG_MAX];
+    switch (o) {
+    case 'c':
+        push(&c->config_files, &c->nconfig_files, arg);
+        return nonempty("-c", "file", arg);
+    case 'P':
+        push(&c->plugin_dirs, &c->nplugin_dirs, arg);
+        return nonempty("-P", "folder", arg);
+    case 'r': c->rule = arg; return 0;
+    case OPT_CHECK: c->check = arg; return nonempty("--check", "file", arg);
+    case GENERATE_OPT_GENERATE:
+    case GENERATE_OPT_SEED:
+    case GENERATE_OPT_DISTANCE:
+    case GENERATE_OPT_IMPOSSIBLE:
+    case GENERATE_OPT_SPACED:
+        if (generate_option(&c->gen, o, arg, err, sizeof err) == 0)
+            return 0;
+        msg("%s", err);
+        return -1;
+    default: /* -s, -f, -j, -o, --ones */ return option_value(c, o, arg);
+    }
+}
+
+/* --help or -V (info): printed; returns 1. */
+static int print_info(int info)
+{
+    if (info == 'h') {
+        usage(stdout);
+        return 1;
+    }
+    printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
+           GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+    return 1;
+}
+
 /*
  * Parse the command line; returns -1 after a usage error, 1 to exit 0.
  * --help and -V print (the first given) whatever mode or combination
@@ -382,95 +531,25 @@ static void add_files(ctx *c, char **argv, int from, int to)
  */
 static int parse_options(ctx *c, int argc, char **argv)
 {
-    static const struct option longs[] = {
-        {"config", required_argument, NULL, 'c'},
-        {"rule", required_argument, NULL, 'r'},
-        {"size", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'},
-        {"path", no_argument, NULL, 'p'},
-        {"no-path", no_argument, NULL, OPT_NO_PATH},
-        {"no-header", no_argument, NULL, OPT_NO_HEADER},
-        {"show", no_argument, NULL, OPT_SHOW},
-        {"output", required_argument, NULL, 'o'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"plugin-dir", required_argument, NULL, 'P'},
-        {"list-rules", no_argument, NULL, OPT_LIST_RULES},
-        {"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
-        {"progress", no_argument, NULL, OPT_PROGRESS},
-        {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-        {"quiet", no_argument, NULL, 'q'},
-        {"stats", no_argument, NULL, OPT_STATS},
-        {"check", required_argument, NULL, OPT_CHECK},
-        {"testlib", no_argument, NULL, OPT_TESTLIB},
-        {"kattis", no_argument, NULL, OPT_KATTIS},
-        {"census", no_argument, NULL, OPT_CENSUS},
-        {"ones", required_argument, NULL, OPT_ONES},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        GENERATE_LONG_OPTIONS,
-        {NULL, 0, NULL, 0}};
-    char err[MSG_MAX];
-    int o, bad = 0, unknown = 0; /* unknown: getopt said what */
+    int o, bad = 0, unknown = 0; /* unknown: an option getopt could not take */
     int info = 0;                /* the first of -h and -V */
 
-    argv[0] = PROGRAM_NAME; /* getopt's messages begin with it */
-    /* "-": FILEs come back in order, as option 1 */
-    while ((o = getopt_long(argc, argv, "-c:r:s:f:po:j:P:qhV", longs, NULL)) !=
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, SHORT_OPTIONS, long_options, NULL)) !=
            -1) {
-        switch (o) {
-        case 1: add_files(c, argv, optind - 1, optind); break; /* optarg */
-        case 'c':
-            bad |= nonempty("-c", "file", optarg) != 0;
-            c->config_files = xreallocarray(
-                c->config_files, c->nconfig_files + 1, sizeof *c->config_files);
-            c->config_files[c->nconfig_files++] = optarg;
-            break;
-        case 'r': c->rule = optarg; break;
-        case 's':
-        case 'f':
-        case 'j':
-        case 'o':
-        case OPT_ONES: bad |= option_value(c, o, optarg) != 0; break;
-        case 'p': c->path = 1; break;
-        case OPT_NO_PATH: c->path = -1; break;
-        case OPT_NO_HEADER: c->no_header = 1; break;
-        case OPT_SHOW: c->show = 1; break;
-        case 'P':
-            bad |= nonempty("-P", "folder", optarg) != 0;
-            c->plugin_dirs = xreallocarray(c->plugin_dirs, c->nplugin_dirs + 1,
-                                           sizeof *c->plugin_dirs);
-            c->plugin_dirs[c->nplugin_dirs++] = optarg;
-            break;
-        case OPT_LIST_RULES: c->list_rules = 1; break;
-        case OPT_CHECK_CONFIG: c->check_config = 1; break;
-        case OPT_PROGRESS: c->progress = 1; break;
-        case OPT_NO_PROGRESS: c->progress = -1; break;
-        case 'q': c->quiet = 1; break;
-        case OPT_STATS: c->stats = 1; break;
-        case OPT_CHECK:
-            bad |= nonempty("--check", "file", optarg) != 0;
-            c->check = optarg;
-            break;
-        case OPT_TESTLIB:
-        case OPT_KATTIS:
+        if (o == 1) { /* a FILE */
+            add_files(c, argv, optind - 1, optind);
+        } else if (o == '?' || o == ':') {
+            bad_option(o, argv[optind - 1]);
+            bad = unknown = 1;
+        } else if (o == 'h' || o == 'V') {
+            info = info ? info : o;
+        } else if (o == OPT_TESTLIB || o == OPT_KATTIS) {
             c->judge = o == OPT_TESTLIB ? CHECK_TESTLIB : CHECK_KATTIS;
             add_files(c, argv, optind, argc);
             optind = argc;
-            break;
-        case GENERATE_OPT_GENERATE:
-        case GENERATE_OPT_SEED:
-        case GENERATE_OPT_DISTANCE:
-        case GENERATE_OPT_IMPOSSIBLE:
-        case GENERATE_OPT_SPACED:
-            if (generate_option(&c->gen, o, optarg, err, sizeof err) == 0)
-                break;
-            msg("%s", err);
-            bad = 1;
-            break;
-        case OPT_CENSUS: c->census = 1; break;
-        case 'h':
-        case 'V': info = info ? info : o; break;
-        default: bad = unknown = 1; break;
+        } else if (take_switch(c, o) != 0) {
+            bad |= take_value(c, o, optarg) != 0;
         }
     }
     add_files(c, argv, optind, argc); /* after "--" */
@@ -478,16 +557,7 @@ static int parse_options(ctx *c, int argc, char **argv)
         fputs("Try 'gridbfs --help' for more information.\n", stderr);
     if (bad)
         return -1;
-    if (info == 'h') {
-        usage(stdout);
-        return 1;
-    }
-    if (info == 'V') {
-        printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
-               GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
-        return 1;
-    }
-    return check_option_modes(c);
+    return info ? print_info(info) : check_option_modes(c);
 }
 
 /* The processors this process may run on (taskset, cpusets, containers),

@@ -272,6 +272,15 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
     return 1;
 }
 
+/* Whether ops documents a parameter key (its --list-rules table). */
+static int documented(const gridbfs_plugin *ops, const char *key)
+{
+    for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
+        if (strcmp(d->key, key) == 0)
+            return 1;
+    return 0;
+}
+
 /*
  * Where a refused parameter is reported: at its value, or at its key when
  * the plugin has no such parameter (where the core's own unknown keys are
@@ -279,10 +288,7 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
  */
 static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
 {
-    for (const gridbfs_param_doc *d = in->plugin->ops->params; d && d->key; d++)
-        if (strcmp(d->key, q->key) == 0)
-            return &q->at;
-    return &q->key_at;
+    return documented(in->plugin->ops, q->key) ? &q->at : &q->key_at;
 }
 
 /*
@@ -290,7 +296,8 @@ static const cfg_mark *param_mark(const rule_inst *in, const cfg_param *q)
  * plugin a profile names or a plugin on the search path is close (the
  * folders are listed once, so many unknown names cost no more look-ups),
  * then why no plugin of that name is there: not_found, the loader's
- * "plugin 'X' not found (searched: ...)", as when a profile names it.
+ * "plugin 'X' not found (searched: ...)", as when a profile names it, or
+ * its "invalid plugin name 'X'" ('P1225' finds 'p1225').
  */
 static void unknown_rule(rules *rs, rule_inst *in, const char *name,
                          const char *not_found)
@@ -309,15 +316,56 @@ static void unknown_rule(rules *rs, rule_inst *in, const char *name,
     for (size_t i = 0; i < nplugins; i++)
         cand[n++] = plugins[i];
     const char *like = text_suggest(name, cand, n);
+    char shown[2 * TEXT_QUOTE_BUF]; /* a bad name may hold anything */
+    text_quote(shown, sizeof shown, name);
     if (like)
         refuse(in, NULL,
                "unknown rule '%s' (did you mean '%s'?): no profile of that "
                "name, and %s",
-               name, like, not_found);
+               shown, like, not_found);
     else
         refuse(in, NULL, "unknown rule '%s': no profile of that name, and %s",
-               name, not_found);
+               shown, not_found);
     free(cand);
+}
+
+/*
+ * A profile's plugin that cannot be used: the loader's why, and "did you
+ * mean" a plugin on the search path when there is no such plugin.
+ */
+static void missing_plugin(rules *rs, rule_inst *in, const char *why)
+{
+    const cfg_profile *p = in->profile;
+    size_t n;
+    const char *const *plugins = loader_names(rs->ld, &n);
+    const char *like = loader_missing(rs->ld, p->plugin)
+                           ? text_suggest(p->plugin, plugins, n)
+                           : NULL;
+    if (like)
+        refuse(in, &p->at, "rule '%s': %s; did you mean '%s'?", in->name, why,
+               like);
+    else
+        refuse(in, &p->at, "rule '%s': %s", in->name, why);
+}
+
+/* A profile whose layout names a parameter (param:) its plugin does not
+   document: refused at the layout, with "did you mean" one it does. */
+static void unknown_layout_param(rule_inst *in)
+{
+    const cfg_profile *p = in->profile;
+    const gridbfs_plugin *ops = in->plugin->ops;
+    size_t n = 0;
+    for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
+        n++;
+    const char **keys = xcalloc(n + 1, sizeof *keys);
+    for (size_t i = 0; i < n; i++)
+        keys[i] = ops->params[i].key;
+    const char *like = text_suggest(p->layout.param, keys, n);
+    refuse(in, &p->layout.at,
+           "rule '%s': layout: param '%s' is no parameter of plugin '%s'%s%s%s",
+           in->name, p->layout.param, in->plugin->name,
+           like ? " (did you mean '" : "", like ? like : "", like ? "'?)" : "");
+    free(keys);
 }
 
 /* Create in's rule through its plugin and check what it set (and, where
@@ -332,6 +380,10 @@ static void create(rule_inst *in)
     uint32_t rows, cols;
     const cfg_mark *size_at;
 
+    if (p && p->layout.param && !documented(ops, p->layout.param)) {
+        unknown_layout_param(in);
+        goto out;
+    }
     if (pick_size(in, &rows, &cols, &size_at)) {
         refuse(in, p ? &p->at : NULL,
                "rule '%s': plugin '%s' broke its contract: its documented "
@@ -376,6 +428,8 @@ static void create(rule_inst *in)
         if (err.param >= 0 && (size_t)err.param < nprofile &&
             at == &p->params[err.param].key_at)
             core = config_core_key_like(p->params[err.param].key);
+        if (core && documented(ops, core))
+            core = NULL; /* size: the plugin's own suggestion says it */
         if (text[0] && core)
             refuse(in, at,
                    "rule '%s': %s; or did you mean the profile key "
@@ -495,10 +549,10 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
             refuse(in, &p->at, "rule '%s' names no plugin", name);
     } else if (!(in->plugin = loader_get(rs->ld, plugin, err, sizeof err))) {
         if (p)
-            refuse(in, &p->at, "rule '%s': %s", name, err);
-        else if (loader_missing(rs->ld, name)) /* a name, and a valid one */
+            missing_plugin(rs, in, err);
+        else if (loader_missing(rs->ld, name) || !loader_valid_name(name))
             unknown_rule(rs, in, name, err);
-        else /* a plugin that cannot be used says why; a bad name too */
+        else /* a plugin that cannot be used says why */
             refuse(in, NULL, "%s", err);
     } else {
         create(in);

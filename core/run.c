@@ -28,6 +28,7 @@
 #include "progress.h"
 #include "reader.h"
 #include "solve.h"
+#include "suggest.h"
 #include "text.h"
 #include "thread.h"
 #include "util.h"
@@ -669,6 +670,8 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     src->name = xstrdup(reader_name(rd));
     src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
     const record *rec;
+    record hinted;
+    char hint[RULES_MSG_MAX];
     p->cur = cur;
     p->cur_in = in;
     p->cur_rd = rd;
@@ -687,6 +690,9 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
                         rec->error);
             continue;
         }
+        if (rec->index == 1 && !rc->quiet) /* a judge's file, no -r? */
+            rec = suggest_first(rc->rules, rc->cfg, path, rec, &hinted, hint,
+                                sizeof hint);
         add_job(rc, *cur, src, rec, in);
         if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
             (*cur)->text.len >= CHUNK_BYTES) {

@@ -84,6 +84,20 @@ int template_check(const char *t, unsigned allowed, char *err, size_t cap)
     return 0;
 }
 
+unsigned template_count(const char *t, unsigned which)
+{
+    unsigned n = 0;
+    for (const char *s = strchr(t, '{'); s; s = strchr(s + 1, '{')) {
+        if (s[1] == '{') { /* the brace itself */
+            s++;
+            continue;
+        }
+        int k = placeholder_at(s);
+        n += k >= 0 && (which & placeholders[k].bit);
+    }
+    return n;
+}
+
 void template_write(strbuf *sb, const char *t, const tpl_values *v)
 {
     for (const char *s = t; *s;) {

@@ -27,6 +27,10 @@ enum {
  */
 int template_check(const char *t, unsigned allowed, char *err, size_t cap);
 
+/* How many placeholders of checked template t are in which (a set of
+   TPL_* bits), each time one is used. */
+unsigned template_count(const char *t, unsigned which);
+
 /* What a template is filled in with. */
 typedef struct tpl_values {
     uint64_t case_no;

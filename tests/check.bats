@@ -116,6 +116,10 @@ mutate() {
     mutate "$T/good" '3s/.*/1324/'
     check_is 'case 1 (line 1): wrong answer: move 2 "1324" on line 3 is not a move' p1225 "$T/bad" "$in"
     assert_failure 1
+    # a move's cells the other way round (1424 written 2414): named, with
+    # the order a move's cells come in
+    mutate "$T/good" '3s/.*/2414/'
+    check_is 'case 1 (line 1): wrong answer: move 2 "2414" on line 3 is not a move; "1424" is: the upper or left cell comes first' p1225 "$T/bad" "$in"
     # one move changed into another move: the board is not the target
     mutate "$T/good" "3s/.*/$m4/"
     check_is 'case 1 (line 1): wrong answer: the moves do not reach the goal' p1225 "$T/bad" "$in"

@@ -34,6 +34,35 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_regex "$stderr" "no-such-rule"
 }
 
+@test "a mistyped long option gets a suggestion; getopt's other faults are said in its words" {
+    run -2 --separate-stderr gridbfs --fromat csv </dev/null
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: unrecognized option '--fromat' (did you mean '--format'?)
+Try 'gridbfs --help' for more information."
+    # with its value attached, and in the wrong case
+    run -2 --separate-stderr gridbfs --Format=csv </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--Format' (did you mean '--format'?)"
+    run -2 --separate-stderr gridbfs --chek-config </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--chek-config' (did you mean '--check-config'?)"
+    # nothing close: no suggestion
+    run -2 --separate-stderr gridbfs --zzzzzzzz </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: unrecognized option '--zzzzzzzz'"
+    # an abbreviation of several, a value where none is taken, no value
+    run -2 --separate-stderr gridbfs --no-p </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--no-p' is ambiguous; possibilities: '--no-path' '--no-progress'"
+    run -2 --separate-stderr gridbfs --path=1 </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--path' doesn't allow an argument"
+    run -2 --separate-stderr gridbfs --check
+    assert_equal "${stderr_lines[0]}" "gridbfs: option '--check' requires an argument"
+    run -2 --separate-stderr gridbfs -c
+    assert_equal "${stderr_lines[0]}" "gridbfs: option requires an argument -- 'c'"
+    run -2 --separate-stderr gridbfs -qx </dev/null
+    assert_equal "${stderr_lines[0]}" "gridbfs: invalid option -- 'x'"
+    # an unambiguous abbreviation still works
+    run -0 --separate-stderr gridbfs --form csv <<<"$S1"
+    assert_line --index 1 --partial ',solved,4,'
+}
+
 @test "exit 0 when every record is solved or impossible, 1 when one is invalid" {
     run -0 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb/bwwb"
     assert_output 'Impossible'
@@ -42,6 +71,38 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_regex "$stderr" '^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4$'
     run -1 --separate-stderr gridbfs <<<"bwbw/"
     assert_equal "$stderr" 'gridbfs: <stdin>:1: board 1 has 1 row, expected 4'
+}
+
+@test "a judge's file read without its -r: the first message names the rule and the profiles that take the file" {
+    local j=$BATS_TEST_DIRNAME/judges
+    # POJ 1222's sample (a count line, then 5x6 boards of 0 and 1) read by
+    # the default rule, poj1753 (4x4 of b and w): only profile poj1222 has
+    # that layout (README, "Built-in profiles")
+    run -1 --separate-stderr gridbfs "$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: $j/poj1222/sample.in:1: row 1: '2' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; did you mean -r poj1222?)"
+    # the hint is the first record's alone
+    refute_regex "${stderr_lines[1]}" "read by rule"
+    # standard input redirected from the file: the same
+    run -1 --separate-stderr gridbfs <"$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; did you mean -r poj1222?)"
+    # P1225's sample (two 4x4 boards of 1 and 0 a case) fits both profiles
+    # of that puzzle
+    run -1 --separate-stderr gridbfs "$j/p1225/sample.in"
+    assert_regex "${stderr_lines[0]}" "\(read by rule 'poj1753'; did you mean -r p1225 or -r chessboard\?\)$"
+    # the other way round, with -r naming the wrong rule
+    run -1 --separate-stderr gridbfs -r p1225 "$j/poj1753/sample.in"
+    assert_regex "${stderr_lines[0]}" "\(read by rule 'p1225'; did you mean -r poj1753 or -r timus1060\?\)$"
+    # a pipe is read once: no profile is tried, the message is the fault
+    run -1 --separate-stderr sh -c 'cat "$1" | "$GRIDBFS"' sh "$j/poj1222/sample.in"
+    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w')"
+    # no profile takes it: the fault alone
+    cd "$BATS_TEST_TMPDIR"
+    printf 'bwbw\nwwww\nbbwb\n' >bad.in
+    run -1 --separate-stderr gridbfs bad.in
+    assert_equal "$stderr" "gridbfs: bad.in:1: board 1 has 3 rows, expected 4"
+    # -q: no message at all
+    run -1 --separate-stderr gridbfs -q "$j/poj1222/sample.in"
+    assert_equal "$stderr" ''
 }
 
 @test "-r picks a profile or a bare plugin; -s sets its size" {

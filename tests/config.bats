@@ -119,6 +119,53 @@ refused() {
     refused c.yaml "2:5: expected a plain key, got a sequence"
 }
 
+@test "a solved template with two counts is refused: answers could not be read back" {
+    # {moves} and {answer} each print the count; --check, --testlib and
+    # --kattis read one count an answer
+    local why='more than one \{moves\} or \{answer\}: each prints the count, and --check, --testlib and --kattis read one count an answer \(use one\)'
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{moves} {answer}"\n'
+    refused c.yaml "4:13: solved: $why"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{answer} in {moves}"\n'
+    refused c.yaml "4:13: solved: $why"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    solved: "{moves}={moves}"\n'
+    refused c.yaml "4:13: solved: $why"
+    # one count, with the braces themselves beside it: accepted
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    size: 4x4\n    cells: bw\n    solved: "{{moves}} {moves} #{case}"\n'
+    run -0 --separate-stderr gridbfs --check-config -c c.yaml
+    run -0 --separate-stderr gridbfs -c c.yaml -r mine <<<"$S1"
+    assert_output '{moves} 4 #1'
+}
+
+@test "a layout's end text that no line can match is refused, with the text that can" {
+    # lines are compared as words: no blank at either end, one space
+    # between words (README, "Faults in a judge's file": "0  0 " is "0 0")
+    local why="can never match: a line is read as words, without blanks at either end and with one space between words"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {end: "0  0"}\n'
+    refused c.yaml "4:19: end: '0  0' $why \(write '0 0'\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout:\n      end: " end"\n'
+    refused c.yaml "5:12: end: ' end' $why \(write 'end'\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {end: "  "}\n'
+    refused c.yaml "4:19: end: '  ' $why \(a blank line is no end line\)"
+    # the text as words is accepted, and ends a file whose line has
+    # blanks of its own
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    size: 4x4\n    cells: bw\n    layout: {end: "0 0"}\n'
+    run -0 --separate-stderr gridbfs --check-config -c c.yaml
+    run -0 --separate-stderr gridbfs -c c.yaml -r mine <<<"bwwb
+bbwb
+bwwb
+bwww
+ 0   0 "
+    assert_output '4'
+    assert_equal "$stderr" ''
+}
+
+@test "a layout param the plugin does not have is refused at the layout, with a suggestion" {
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    layout: {param: stensil, param_rows: 3}\n'
+    refused c.yaml "4:13: rule 'mine': layout: param 'stensil' is no parameter of plugin 'flip-neighbors' \(did you mean 'stencil'\?\)"
+    cfg c.yaml $'rules:\n  mine:\n    plugin: swap-adjacent\n    layout: {param: stencil, param_rows: 3}\n'
+    refused c.yaml "4:13: rule 'mine': layout: param 'stencil' is no parameter of plugin 'swap-adjacent'"
+}
+
 @test "a bad output format is refused" {
     cfg c.yaml $'defaults:\n  format: xml\n'
     refused c.yaml "2:11: format: expected judge, csv or jsonl, got 'xml'"
@@ -442,6 +489,25 @@ SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
     assert_equal "$stderr" "gridbfs: c.yaml:2:7: rule 'x' names no plugin (did you mean 'plugin' for 'plugn'?)"
 }
 
+@test "a rule name in capitals is suggested in lowercase, not only called invalid" {
+    run -2 --separate-stderr gridbfs -r P1225 </dev/null
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: unknown rule 'P1225' (did you mean 'p1225'?): no profile of that name, and invalid plugin name 'P1225': use lowercase letters, digits and '-'"
+    run -1 --separate-stderr gridbfs <<<"rule=Lights5 10/01"
+    assert_output invalid
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: unknown rule 'Lights5' \\(did you mean 'lights5'\\?\\)"
+}
+
+@test "a misspelt plugin: in a profile gets a suggestion from the folders searched" {
+    printf 'rules:\n  m: {plugin: flip-neighbours}\n' >m.yaml
+    run -2 --separate-stderr gridbfs --check-config -c m.yaml
+    assert_regex "$stderr" "^gridbfs: m\\.yaml:2:3: rule 'm': plugin 'flip-neighbours' not found \\(searched: [^ ]+\\); did you mean 'flip-neighbors'\\?$"
+    # nothing close: the loader's words alone
+    printf 'rules:\n  m: {plugin: qqqqqqqq}\n' >m.yaml
+    run -2 --separate-stderr gridbfs --check-config -c m.yaml
+    assert_regex "$stderr" "^gridbfs: m\\.yaml:2:3: rule 'm': plugin 'qqqqqqqq' not found \\(searched: [^ ]+\\)$"
+}
+
 @test "-r NAME, no profile and no plugin, says which folders were searched" {
     # as a profile's plugin: that is not found does (README, "What is searched")
     run -2 --separate-stderr gridbfs -P "$BATS_TEST_TMPDIR/nonexist" -P "$GRIDBFS_TEST_PLUGINS" -r knight </dev/null
@@ -464,6 +530,9 @@ SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
 @test "a mistyped core key in a profile that names a plugin: the plugin's refusal, and the core key" {
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    engnie: exact\n'
     refused c.yaml "4:5: rule 'mine': unknown parameter 'engnie'; or did you mean the profile key 'engine'\?"
+    # size is both the core's key and the plugin's parameter: said once
+    cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    sise: 4x4\n'
+    refused c.yaml "4:5: rule 'mine': unknown parameter 'sise' \(did you mean 'size'\?\)"
     # a plugin parameter close to nothing of the core's: the plugin's words alone
     cfg c.yaml $'rules:\n  mine:\n    plugin: flip-neighbors\n    stensil: 010/111/010\n'
     refused c.yaml "4:5: rule 'mine': unknown parameter 'stensil' \(did you mean 'stencil'\?\)"

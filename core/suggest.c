@@ -1,0 +1,94 @@
+/* suggest.c - see suggest.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "suggest.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "parse.h"
+#include "util.h"
+
+/* Standard input, opened anew from its start (Linux): a regular file
+   only, so that reading it again leaves the run's own offset alone. */
+#define STDIN_AGAIN "/proc/self/fd/0"
+
+/* The name that opens path anew from its start, or NULL: no regular
+   file. */
+static const char *again(const char *path)
+{
+    struct stat st;
+    int is_stdin = strcmp(path, "-") == 0;
+    if ((is_stdin ? fstat(STDIN_FILENO, &st) : stat(path, &st)) != 0 ||
+        !S_ISREG(st.st_mode))
+        return NULL;
+    return is_stdin ? STDIN_AGAIN : path;
+}
+
+/* Whether path's first case, framed by profile name's layout (as
+   run.c's read_input() frames a file), is a record of its rule. */
+static int takes(rules *rs, const config *cfg, const char *path,
+                 const char *name)
+{
+    rule_inst *in = rules_choose(rs, NULL, name, 0, 0, NULL);
+    char err[READER_MSG_MAX], msg[RULES_MSG_MAX];
+    uint8_t cells[256];
+    if (in->error)
+        return 0;
+    reader *rd = reader_open(path, in->rule.rows, in->rule.boards,
+                             cfg->max_line, err, sizeof err);
+    for (int b = 0; b < 256; b++)
+        cells[b] = in->cell[b] != CELL_BAD;
+    reader_layout lay = {in->profile ? &in->profile->layout : NULL,
+                         in->rule.cols, cells, !cells['#']};
+    if (!rd || reader_set_layout(rd, &lay, err, sizeof err) < 0) {
+        reader_close(rd);
+        return 0;
+    }
+    const record *r;
+    while ((r = reader_next(rd)) && r->notice)
+        ;
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    uint64_t line;
+    int ok = r && !r->rule;
+    if (ok) {
+        in = rules_choose(rs, NULL, name, r->rows, r->cols, r->param);
+        ok = parse_record(in, r, boards, msg, &line) == 0;
+    }
+    reader_close(rd);
+    return ok;
+}
+
+const record *suggest_first(rules *rs, const config *cfg, const char *path,
+                            const record *rec, record *hinted, char *buf,
+                            size_t cap)
+{
+    char msg[RULES_MSG_MAX];
+    gridbfs_board boards[RECORD_MAX_BOARDS];
+    uint64_t line;
+    const char *input = again(path);
+    if (rec->rule || !input)
+        return rec;
+    rule_inst *in =
+        rules_choose(rs, path, NULL, rec->rows, rec->cols, rec->param);
+    if (parse_record(in, rec, boards, msg, &line) == 0)
+        return rec;
+    char like[RULES_MSG_MAX] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < cfg->nprofiles && len < sizeof like; i++) {
+        const char *name = cfg->profiles[i].name;
+        if (strcmp(name, in->name) != 0 && takes(rs, cfg, input, name)) {
+            fmt(like + len, sizeof like - len, "%s-r %s", len ? " or " : "",
+                name);
+            len += strlen(like + len);
+        }
+    }
+    if (!len)
+        return rec;
+    *hinted = *rec;
+    fmt(buf, cap, "%s (read by rule '%s'; did you mean %s?)", msg, in->name,
+        like);
+    hinted->error = buf;
+    hinted->error_line = line;
+    return hinted;
+}
