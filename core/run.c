@@ -68,6 +68,13 @@ typedef struct job {
     uint8_t quiet; /* its message was shown with an earlier record's */
 } job;
 
+/* A message of the chunk's: err up to err_end, written just before
+   out[out_at] (the result of the record it is about), so that on a
+   terminal or through one pipe each message lands next to its result. */
+typedef struct chunk_msg {
+    size_t out_at, err_end;
+} chunk_msg;
+
 /* A row of a record, its cells in the chunk's text. */
 typedef struct chunk_row {
     uint64_t line;
@@ -82,8 +89,10 @@ typedef struct chunk {
     size_t cap;            /* jobs allocated */
     chunk_row *rows;
     size_t nrows, rows_cap;
-    strbuf text;               /* ids, read-time messages and cells */
-    strbuf out, err;           /* formatted results and messages */
+    strbuf text;     /* ids, read-time messages and cells */
+    strbuf out, err; /* formatted results and messages */
+    chunk_msg *msgs; /* where each message goes in out */
+    size_t nmsgs, msgs_cap;
     size_t held;               /* the bytes its buffers hold, as last counted */
     int status;                /* worst exit status earned */
     uint64_t counts[ST_COUNT]; /* its records, by status */
@@ -153,19 +162,35 @@ static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
            (uint64_t)b->tv_nsec - (uint64_t)a->tv_nsec;
 }
 
-/* Write chunk c's results and messages; only the writing thread does. */
+/* Write out's bytes [from, to) of c, unless a write failed already. */
+static void write_out(pipeline *p, const chunk *c, size_t from, size_t to)
+{
+    FILE *out = p->rc->out;
+    if (!p->write_failed && to > from &&
+        fwrite(c->out.p + from, 1, to - from, out) != to - from) {
+        p->write_errno = errno;
+        p->write_failed = 1;
+    }
+}
+
+/* Write chunk c's results and messages, each message just before the
+   result it is about; only the writing thread does. */
 static void write_chunk(pipeline *p, chunk *c)
 {
     FILE *out = p->rc->out;
-    if (c->err.len || p->out_terminal)
+    if (c->nmsgs || p->out_terminal)
         progress_clear(p->pg); /* nothing may land on the progress line */
-    if (c->err.len) {
-        fflush(out); /* keep results and messages in order */
-        fwrite(c->err.p, 1, c->err.len, stderr);
+    size_t at = 0, said = 0;
+    for (size_t i = 0; i < c->nmsgs; i++) {
+        const chunk_msg *m = &c->msgs[i];
+        write_out(p, c, at, m->out_at);
+        fflush(out); /* the results before it come first */
+        fwrite(c->err.p + said, 1, m->err_end - said, stderr);
+        at = m->out_at;
+        said = m->err_end;
     }
-    if (!p->write_failed &&
-        ((c->out.len && fwrite(c->out.p, 1, c->out.len, out) != c->out.len) ||
-         ((c->flush || p->out_terminal) && fflush(out) != 0))) {
+    write_out(p, c, at, c->out.len);
+    if (!p->write_failed && (c->flush || p->out_terminal) && fflush(out)) {
         p->write_errno = errno;
         p->write_failed = 1;
     }
@@ -176,6 +201,34 @@ static void write_chunk(pipeline *p, chunk *c)
     p->records += c->n;
     p->consumed = c->consumed;
     progress_update(p->pg, p->records, p->consumed);
+}
+
+/* Raise c's exit status to at least status. */
+static void chunk_earns(chunk *c, int status)
+{
+    if (c->status < status)
+        c->status = status;
+}
+
+/* A message into c, to be written just before out[out_at]. */
+static void chunk_vsay(chunk *c, size_t out_at, const char *format, va_list ap)
+{
+    sb_vprintf(&c->err, format, ap);
+    if (c->nmsgs == c->msgs_cap) {
+        c->msgs_cap = 2 * c->msgs_cap + 8;
+        c->msgs = xreallocarray(c->msgs, c->msgs_cap, sizeof *c->msgs);
+    }
+    c->msgs[c->nmsgs++] = (chunk_msg){out_at, c->err.len};
+}
+
+static void chunk_say(chunk *c, size_t out_at, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void chunk_say(chunk *c, size_t out_at, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    chunk_vsay(c, out_at, format, ap);
+    va_end(ap);
 }
 
 /* Job j of c as the record the reader read, for parse_record(). */
@@ -198,10 +251,12 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     return rec;
 }
 
-/* --show's drawing of j's solved boards after its answer; a record that
-   cannot be drawn has a message, and earns exit status 1. */
+/* --show's drawing of j's solved boards after its answer, which starts at
+   out[at]; a record that cannot be drawn has a message, before its
+   answer, and earns exit status 1. */
 static void show_record(const run_config *rc, chunk *c, const job *j,
-                        const gridbfs_board *boards, const solve_result *ans)
+                        const gridbfs_board *boards, const solve_result *ans,
+                        size_t at)
 {
     char msg[RULES_MSG_MAX];
     /* the path is always asked for with --show: a count without it is no
@@ -211,9 +266,9 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
         0)
         return;
     if (!j->quiet && !rc->quiet)
-        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
+        chunk_say(c, at, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
                   (unsigned long long)j->line, msg);
-    c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+    chunk_earns(c, EXIT_RECORDS);
 }
 
 /* Answer and format the records of c not yet answered; needs no lock. */
@@ -243,17 +298,17 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             msg_line = j->line;
             output_vet(w->out, &res, msg);
         }
+        size_t at = c->out.len; /* where its result starts */
         if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
             if (!j->quiet && !rc->quiet)
-                sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n",
-                          j->src->shown, (unsigned long long)msg_line,
-                          res.ans.message);
-            c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+                chunk_say(c, at, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
+                          (unsigned long long)msg_line, res.ans.message);
+            chunk_earns(c, EXIT_RECORDS);
         }
         c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
         if (rc->show && res.ans.status == ST_SOLVED)
-            show_record(rc, c, j, boards, &res.ans);
+            show_record(rc, c, j, boards, &res.ans, at);
     }
 }
 
@@ -261,7 +316,8 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
 static size_t chunk_bytes(const chunk *c)
 {
     return c->cap * sizeof *c->jobs + c->rows_cap * sizeof *c->rows +
-           c->text.cap + c->out.cap + c->err.cap;
+           c->msgs_cap * sizeof *c->msgs + c->text.cap + c->out.cap +
+           c->err.cap;
 }
 
 /* Count c's bytes again into p->held; called with the lock held. */
@@ -277,9 +333,11 @@ static void free_buffers(chunk *c)
 {
     free(c->jobs);
     free(c->rows);
+    free(c->msgs);
     c->jobs = NULL;
     c->rows = NULL;
-    c->cap = c->rows_cap = 0;
+    c->msgs = NULL;
+    c->cap = c->rows_cap = c->msgs_cap = 0;
     sb_free(&c->text);
     sb_free(&c->out);
     sb_free(&c->err);
@@ -445,7 +503,7 @@ static chunk *get_chunk(pipeline *p)
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
     }
-    c->n = c->nrows = c->answered = 0;
+    c->n = c->nrows = c->answered = c->nmsgs = 0;
     c->limit = limit;
     clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
@@ -607,10 +665,9 @@ static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
     }
     va_list ap;
     va_start(ap, format);
-    sb_vprintf(&(*cur)->err, format, ap);
+    chunk_vsay(*cur, (*cur)->out.len, format, ap);
     va_end(ap);
-    if ((*cur)->status < status)
-        (*cur)->status = status;
+    chunk_earns(*cur, status);
 }
 
 /*
