@@ -154,6 +154,8 @@ typedef struct pipeline {
     pthread_t ticker;
     pthread_cond_t tick; /* closing */
     int ticking;
+    pthread_t *threads; /* the workers */
+    unsigned paid;      /* thread stacks paid from limits.memory */
 } pipeline;
 
 static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
@@ -827,89 +829,119 @@ static void pipeline_free(pipeline *p)
     pthread_mutex_destroy(&p->lock);
 }
 
-int run(const run_config *rc, char *const *files, int nfiles)
+/* How many threads -j asks for besides the reader, as many as
+   limits.memory pays the stacks of, the progress clock's included: the
+   stacks paid go into p->paid. */
+static unsigned threads_paid(pipeline *p, const run_config *rc)
 {
-    static char *const std_in[] = {"-"};
-    pipeline p = {0};
-    /* -j N: the reader and N - 1 workers (see get_chunk()), and the
-       progress clock, as many as limits.memory pays the stacks of */
     unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
     unsigned ticker = rc->progress != PROGRESS_OFF;
-    unsigned paid = thread_reserve(rules_memory(rc->rules), nthreads + ticker);
-    if (nthreads > paid)
-        nthreads = paid;
-    pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
-    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
-    bfs_set_budget(own.bfs, rules_memory(rc->rules));
+    p->paid = thread_reserve(rules_memory(rc->rules), nthreads + ticker);
+    return nthreads < p->paid ? nthreads : p->paid;
+}
 
-    if (nfiles == 0) {
-        files = std_in;
-        nfiles = 1;
-    }
-    pipeline_init(&p, rc, nthreads, &own);
-    p.out_terminal = isatty(fileno(rc->out));
-    p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
-                                          ? 0
-                                          : total_bytes(files, nfiles));
-    for (unsigned i = 0; i < nthreads; i++) {
-        int e = thread_start(&threads[i], worker_main, &p);
+/* Start p's workers (p->nthreads), and the progress clock when there is a
+   progress line and a stack was paid for it. */
+static void start_threads(pipeline *p)
+{
+    p->threads = xcalloc(p->nthreads + 1, sizeof *p->threads);
+    for (unsigned i = 0; i < p->nthreads; i++) {
+        int e = thread_start(&p->threads[i], worker_main, p);
         if (e) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
                     strerror(e));
             exit(EXIT_TROUBLE);
         }
     }
-    p.ticking = ticker && paid > nthreads &&
-                thread_start(&p.ticker, ticker_main, &p) == 0;
+    p->ticking = p->rc->progress != PROGRESS_OFF && p->paid > p->nthreads &&
+                 thread_start(&p->ticker, ticker_main, p) == 0;
+}
 
-    chunk *cur = get_chunk(&p);
-    if (!rc->no_header)
-        output_header(rc->format, &cur->out);
-    if (cur->out.len) { /* at once: a coprocess may read it before writing */
-        cur->flush = 1;
-        submit(&p, cur);
-        cur = get_chunk(&p);
-    }
-    for (int i = 0; i < nfiles && !p.write_failed; i++) {
-        if (i > 0 && regular_size(files[i]) < 0) {
-            /* opening or reading it may wait (a FIFO with no writer yet):
-               what the inputs before it gave is answered and written,
-               flushed, first */
-            uint64_t consumed = cur->consumed;
-            cur->flush = 1;
-            submit(&p, cur);
-            cur = get_chunk(&p);
-            cur->consumed = consumed;
-        }
-        read_input(&p, files[i], &cur);
+/* Pass *cur on, flushed after, and start the next chunk, which takes up
+   the input where *cur left it. */
+static void flush_chunk(pipeline *p, chunk **cur)
+{
+    uint64_t consumed = (*cur)->consumed;
+    (*cur)->flush = 1;
+    submit(p, *cur);
+    *cur = get_chunk(p);
+    (*cur)->consumed = consumed;
+}
+
+/* The header, then files[0..nfiles-1] read in order into chunks, every
+   chunk passed on. */
+static void read_inputs(pipeline *p, char *const *files, int nfiles)
+{
+    chunk *cur = get_chunk(p);
+    if (!p->rc->no_header)
+        output_header(p->rc->format, &cur->out);
+    if (cur->out.len) /* at once: a coprocess may read it before writing */
+        flush_chunk(p, &cur);
+    for (int i = 0; i < nfiles && !p->write_failed; i++) {
+        /* opening or reading a file that is no regular file may wait (a
+           FIFO with no writer yet): what the inputs before it gave is
+           answered and written, flushed, first */
+        if (i > 0 && regular_size(files[i]) < 0)
+            flush_chunk(p, &cur);
+        read_input(p, files[i], &cur);
     }
     cur->flush = 1;
-    submit(&p, cur);
+    submit(p, cur);
+}
 
-    pthread_mutex_lock(&p.lock);
-    while (p.queue) /* the input is read: help answer what is left */
-        work(&p, &own);
-    p.closing = 1;
-    pthread_cond_broadcast(&p.work);
-    pthread_cond_signal(&p.tick);
-    pthread_mutex_unlock(&p.lock);
-    for (unsigned i = 0; i < nthreads; i++)
-        pthread_join(threads[i], NULL);
-    if (p.ticking)
-        pthread_join(p.ticker, NULL);
-    thread_release(rules_memory(rc->rules), paid);
-    progress_clear(p.pg);
-    if (rc->stats) {
-        p.totals.files = (uint64_t)nfiles;
-        p.totals.unread = p.unread;
-        progress_summary(p.pg, &p.totals);
+/* Once every input is read: help answer what is queued, then end the
+   threads and give their stacks back. */
+static void stop_threads(pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->queue)
+        work(p, p->reader);
+    p->closing = 1;
+    pthread_cond_broadcast(&p->work);
+    pthread_cond_signal(&p->tick);
+    pthread_mutex_unlock(&p->lock);
+    for (unsigned i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    if (p->ticking)
+        pthread_join(p->ticker, NULL);
+    free(p->threads);
+    thread_release(rules_memory(p->rc->rules), p->paid);
+}
+
+/* The progress line erased, and with --stats the summary of nfiles. */
+static void end_progress(pipeline *p, int nfiles)
+{
+    progress_clear(p->pg);
+    if (p->rc->stats) {
+        p->totals.files = (uint64_t)nfiles;
+        p->totals.unread = p->unread;
+        progress_summary(p->pg, &p->totals);
     }
-    progress_free(p.pg);
+    progress_free(p->pg);
+}
 
+int run(const run_config *rc, char *const *files, int nfiles)
+{
+    static char *const std_in[] = {"-"};
+    if (nfiles == 0) {
+        files = std_in;
+        nfiles = 1;
+    }
+    pipeline p = {0};
+    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
+    bfs_set_budget(own.bfs, rules_memory(rc->rules));
+    pipeline_init(&p, rc, threads_paid(&p, rc), &own);
+    p.out_terminal = isatty(fileno(rc->out));
+    p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
+                                          ? 0
+                                          : total_bytes(files, nfiles));
+    start_threads(&p);
+    read_inputs(&p, files, nfiles);
+    stop_threads(&p);
+    end_progress(&p, nfiles);
     pipeline_free(&p);
     bfs_free(own.bfs);
     output_free(own.out);
-    free(threads);
     if (p.write_failed)
         errno = p.write_errno; /* for the caller's one message */
     return p.write_failed ? EXIT_TROUBLE : p.status;
