@@ -14,6 +14,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "bfs.h"
+#include "cuts.h"
 #include "parse.h"
 #include "progress.h"
 #include "reader.h"
@@ -40,6 +42,17 @@
 #define CHUNKS_MEMORY_MAX ((size_t)64 << 20)
 #define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
 #define MAX_CHUNKS 64
+/* A regular file's pieces (cuts.h): each about CHUNK_NS of work, at least
+   PIECE_MIN bytes (records that cost more go through the reader one by
+   one) and at most PIECE_MAX, or a piece's share of the chunks' memory,
+   which holds about PIECE_COST bytes for a byte of a piece. */
+#define PIECE_MIN ((uint64_t)16 << 10)
+#define PIECE_MAX ((uint64_t)128 << 10)
+#define PIECE_COST 16
+#define PIECE_STRETCH 4 /* a piece may be this many times its size */
+/* chunks answered before the cost of a record is known well enough to
+   choose pieces */
+#define PIECE_AFTER 32
 #define TICK_NS 250000000 /* the progress clock's period */
 #define NO_TEXT UINT32_MAX
 /* -j 1 reads this clock after every record to cut its chunks: the coarse
@@ -54,6 +67,8 @@
 typedef struct source {
     char *name;
     char *shown;
+    int fd;               /* read in pieces: the pieces' file, or -1 */
+    size_t pieces_unread; /* until none is left, then closed */
 } source;
 
 typedef struct job {
@@ -73,7 +88,25 @@ typedef struct job {
    terminal or through one pipe each message lands next to its result. */
 typedef struct chunk_msg {
     size_t out_at, err_end;
+    const source *src; /* a record's: "FILE:LINE: " comes first */
+    uint64_t line;     /* counted as the chunk's records' lines are */
 } chunk_msg;
+
+/*
+ * A piece of a regular file (cuts.h) that the thread answering the chunk
+ * reads first: the chunk's records, numbered from the piece's start, until
+ * the pieces before it are read and its base is known (advance_bases()).
+ */
+typedef struct file_piece {
+    source *src;
+    rule_inst *in; /* the file's own rule */
+    uint64_t from, to;
+    int first;                           /* the file's first piece: */
+    uint64_t start_lines, start_records; /* the lines and records before it */
+    uint64_t lines;                      /* it holds, once read */
+    int read, based;
+    char error[READER_MSG_MAX]; /* a read error, said after its records */
+} file_piece;
 
 /* A row of a record, its cells in the chunk's text. */
 typedef struct chunk_row {
@@ -100,6 +133,9 @@ typedef struct chunk {
                                   in all inputs (for progress) */
     int flush;                 /* flush the output after writing this chunk */
     int done;
+    int is_piece; /* its records are pc's, still to read */
+    file_piece pc;
+    uint64_t line_base, record_base; /* add to its records' lines, indices */
     uint64_t seq;
     struct chunk *next; /* in the free list or the work queue */
 } chunk;
@@ -131,7 +167,13 @@ typedef struct pipeline {
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
-    source **sources; /* the inputs, alive until every chunk is out */
+    atomic_uint timed;          /* chunks measured, up to PIECE_AFTER */
+    pthread_mutex_t rules_lock; /* rules_*() are for one thread at a time */
+    /* the pieces' numbering: the next chunk whose base is to be set, and
+       the lines and records of its file before it */
+    uint64_t base_seq, base_lines, base_records;
+    pthread_cond_t based; /* a piece's base was set */
+    source **sources;     /* the inputs, alive until every chunk is out */
     size_t nsources;
 
     int out_terminal; /* results go to a terminal: each chunk is flushed,
@@ -146,6 +188,7 @@ typedef struct pipeline {
     rule_inst *cur_in;
     reader *cur_rd;
     /* the writer's */
+    strbuf said; /* a message as written */
     progress *pg;
     progress_totals totals;
     uint64_t records, consumed; /* written, and the input they took */
@@ -187,7 +230,12 @@ static void write_chunk(pipeline *p, chunk *c)
         const chunk_msg *m = &c->msgs[i];
         write_out(p, c, at, m->out_at);
         fflush(out); /* the results before it come first */
-        fwrite(c->err.p + said, 1, m->err_end - said, stderr);
+        p->said.len = 0;
+        if (m->src)
+            sb_printf(&p->said, PROGRAM_NAME ": %s:%llu: ", m->src->shown,
+                      (unsigned long long)(m->line + c->line_base));
+        sb_add(&p->said, c->err.p + said, m->err_end - said);
+        fwrite(p->said.p, 1, p->said.len, stderr); /* in one write */
         at = m->out_at;
         said = m->err_end;
     }
@@ -220,7 +268,7 @@ static void chunk_vsay(chunk *c, size_t out_at, const char *format, va_list ap)
         c->msgs_cap = 2 * c->msgs_cap + 8;
         c->msgs = xreallocarray(c->msgs, c->msgs_cap, sizeof *c->msgs);
     }
-    c->msgs[c->nmsgs++] = (chunk_msg){out_at, c->err.len};
+    c->msgs[c->nmsgs++] = (chunk_msg){out_at, c->err.len, NULL, 0};
 }
 
 static void chunk_say(chunk *c, size_t out_at, const char *format, ...)
@@ -231,6 +279,16 @@ static void chunk_say(chunk *c, size_t out_at, const char *format, ...)
     va_start(ap, format);
     chunk_vsay(c, out_at, format, ap);
     va_end(ap);
+}
+
+/* Job j's message, that line (counted as j's lines are) says msg, to be
+   written just before out[out_at], "FILE:LINE: " in front. */
+static void job_says(chunk *c, size_t out_at, const job *j, uint64_t line,
+                     const char *msg)
+{
+    chunk_say(c, out_at, "%s\n", msg);
+    c->msgs[c->nmsgs - 1].src = j->src;
+    c->msgs[c->nmsgs - 1].line = line;
 }
 
 /* Job j of c as the record the reader read, for parse_record(). */
@@ -268,8 +326,7 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
         0)
         return;
     if (!j->quiet && !rc->quiet)
-        chunk_say(c, at, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
-                  (unsigned long long)j->line, msg);
+        job_says(c, at, j, j->line, msg);
     chunk_earns(c, EXIT_RECORDS);
 }
 
@@ -284,8 +341,8 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
         rule_inst *in = j->in;
         out_result res = {0};
         res.source = j->src->name;
-        res.record = j->record;
-        res.line = j->line;
+        res.record = j->record + c->record_base;
+        res.line = j->line + c->line_base;
         res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
         res.rule = in->name;
         res.profile = in->profile;
@@ -303,8 +360,7 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
         size_t at = c->out.len; /* where its result starts */
         if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
             if (!j->quiet && !rc->quiet)
-                chunk_say(c, at, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
-                          (unsigned long long)msg_line, res.ans.message);
+                job_says(c, at, j, msg_line, res.ans.message);
             chunk_earns(c, EXIT_RECORDS);
         }
         c->counts[res.ans.status]++;
@@ -420,9 +476,12 @@ static void *ticker_main(void *arg)
     return NULL;
 }
 
+static void read_piece(pipeline *p, worker *w, chunk *c);
+static void piece_read_error(chunk *c);
+
 /*
- * Take the chunk at the head of the queue, answer it and pass it to the
- * writer; called and returning with the lock held.
+ * Take the chunk at the head of the queue, (read it, if a piece,) answer
+ * it and pass it to the writer; called and returning with the lock held.
  */
 static void work(pipeline *p, worker *w)
 {
@@ -431,14 +490,20 @@ static void work(pipeline *p, worker *w)
     pthread_mutex_unlock(&p->lock);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (c->is_piece)
+        read_piece(p, w, c);
     answer_chunk(p->rc, w, c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (c->is_piece)
+        piece_read_error(c);
     if (c->n) { /* a moving average; a lost update does no harm */
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
         uint64_t old =
             atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
         atomic_store_explicit(&p->ns_per_record, old ? (3 * old + ns) / 4 : ns,
                               memory_order_relaxed);
+        if (atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER)
+            atomic_fetch_add_explicit(&p->timed, 1, memory_order_relaxed);
     }
     pthread_mutex_lock(&p->lock);
     finish_chunk(p, c);
@@ -500,7 +565,9 @@ static chunk *get_chunk(pipeline *p)
     pthread_mutex_unlock(&p->lock);
     /* this chunk's records stamp their rules with the number it will get;
        rules last used by chunks already written may go */
+    pthread_mutex_lock(&p->rules_lock);
     rules_epoch(p->rc->rules, now, retired);
+    pthread_mutex_unlock(&p->rules_lock);
     if (c->cap < limit) {
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
@@ -509,7 +576,8 @@ static chunk *get_chunk(pipeline *p)
     c->limit = limit;
     clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
-    c->status = c->flush = c->done = 0;
+    c->status = c->flush = c->done = c->is_piece = 0;
+    c->line_base = c->record_base = 0;
     memset(c->counts, 0, sizeof c->counts);
     c->consumed = 0;
     c->next = NULL;
@@ -563,18 +631,29 @@ static inline void copy_row(char *dst, const char *src, size_t n)
     }
 }
 
+/* rules_choose() for file, and the rule, size and parameter rec (NULL: the
+   file's own rule) names, as any thread may ask it. */
+static rule_inst *choose(pipeline *p, const char *file, const record *rec)
+{
+    pthread_mutex_lock(&p->rules_lock);
+    rule_inst *in = rec ? rules_choose(p->rc->rules, file, rec->rule, rec->rows,
+                                       rec->cols, rec->param)
+                        : rules_choose(p->rc->rules, file, NULL, 0, 0, NULL);
+    pthread_mutex_unlock(&p->rules_lock);
+    return in;
+}
+
 /*
  * Record rec of src as the next job of c: its rule, and its rows copied for
  * the worker, which parses them; file_inst frames the file's grid records
  * (and was kept for c's records when c was started: see next_chunk()).
  */
-static void add_job(const run_config *rc, chunk *c, const source *src,
-                    const record *rec, rule_inst *file_inst)
+static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
+                    rule_inst *file_inst)
 {
     job *j = &c->jobs[c->n++];
     if (rec->rule || rec->rows || rec->param)
-        j->in = rules_choose(rc->rules, src->name, rec->rule, rec->rows,
-                             rec->cols, rec->param);
+        j->in = choose(p, src->name, rec);
     else
         j->in = file_inst;
     j->quiet = (uint8_t)rec->quiet;
@@ -622,6 +701,101 @@ static void add_job(const run_config *rc, chunk *c, const source *src,
 }
 
 /*
+ * Set the base of every piece read whose pieces before it are read, in
+ * order, and wake the threads waiting for one; called with the lock held.
+ * Chunks that are no pieces are passed over: a file's pieces are passed
+ * on one after another.
+ */
+static void advance_bases(pipeline *p)
+{
+    if (p->base_seq < p->next_write)
+        p->base_seq = p->next_write;
+    for (; p->base_seq < p->next_seq; p->base_seq++) {
+        chunk *c = p->ring[p->base_seq % MAX_CHUNKS];
+        if (!c->is_piece)
+            continue;
+        if (!c->pc.read)
+            break;
+        if (c->pc.first) {
+            p->base_lines = c->pc.start_lines;
+            p->base_records = c->pc.start_records;
+        }
+        c->line_base = p->base_lines;
+        c->record_base = p->base_records;
+        p->base_lines += c->pc.lines;
+        p->base_records += c->n;
+        c->pc.based = 1;
+    }
+    pthread_cond_broadcast(&p->based);
+}
+
+/*
+ * Whether the output of a record that in answers shows the record's
+ * number: CSV and JSON Lines do (and its line), a judge's templates may.
+ * Messages need not: their lines are counted at write (write_chunk()).
+ */
+static int numbered(const run_config *rc, const rule_inst *in)
+{
+    const cfg_profile *pr = in->profile;
+    return rc->format != FORMAT_JUDGE ||
+           (pr && (pr->before || pr->solved || pr->impossible));
+}
+
+/*
+ * Read c's piece into c's records, each answered as it is read (w's),
+ * until one whose output shows its number: then it and the rest wait
+ * until the pieces before c are read, so that their lines and indices
+ * can be counted from the file's start (advance_bases()).  The pieces are
+ * taken from the queue in order, and a thread reading one waits for
+ * nothing else, so the first piece not yet read is being read.
+ */
+static void read_piece(pipeline *p, worker *w, chunk *c)
+{
+    file_piece *pc = &c->pc;
+    const rule_inst *in = pc->in;
+    reader *rd =
+        reader_open_range(pc->src->fd, pc->src->name, pc->from, pc->to,
+                          in->rule.rows, in->rule.boards, p->rc->cfg->max_line);
+    reader_layout lay = {NULL, in->rule.cols, NULL, in->cell['#'] == CELL_BAD};
+    reader_set_layout(rd, &lay, NULL, 0); /* no judge's: cannot fail */
+    const record *rec;
+    while ((rec = reader_next(rd))) {
+        if (c->n == c->cap) {
+            c->cap *= 2;
+            c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
+        }
+        add_job(p, c, pc->src, rec, pc->in);
+        if (c->answered == c->n - 1 && !numbered(p->rc, c->jobs[c->n - 1].in))
+            answer_chunk(p->rc, w, c); /* while its rows are in the cache */
+    }
+    if (reader_error(rd))
+        fmt(pc->error, sizeof pc->error, "%s", reader_error(rd));
+    pc->lines = reader_lines(rd);
+    reader_close(rd);
+    pthread_mutex_lock(&p->lock);
+    if (--pc->src->pieces_unread == 0) {
+        close(pc->src->fd);
+        pc->src->fd = -1;
+    }
+    pc->read = 1;
+    count_held(p, c);
+    advance_bases(p);
+    while (!pc->based && c->answered < c->n)
+        pthread_cond_wait(&p->based, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* A read error that cut c's piece short, said after its records'
+   results. */
+static void piece_read_error(chunk *c)
+{
+    if (!c->pc.error[0])
+        return;
+    chunk_say(c, c->out.len, PROGRAM_NAME ": %s\n", c->pc.error);
+    chunk_earns(c, EXIT_TROUBLE);
+}
+
+/*
  * With -j 1, answer c's record just added, at once, and say whether c
  * holds CHUNK_NS of work already: then it is passed on, so an answer that
  * was slow to find is written as soon as it is found, not after the
@@ -645,7 +819,9 @@ static void next_chunk(pipeline *p, chunk **cur, rule_inst *in)
     submit(p, *cur);
     *cur = get_chunk(p);
     (*cur)->consumed = consumed; /* until a record of its own moves it */
+    pthread_mutex_lock(&p->rules_lock);
     rules_keep(p->rc->rules, in);
+    pthread_mutex_unlock(&p->rules_lock);
 }
 
 /*
@@ -691,15 +867,113 @@ static void on_wait(void *arg)
     next_chunk(p, p->cur, p->cur_in);
 }
 
-/* Read one input into chunks; *cur is the chunk being filled. */
-static void read_input(pipeline *p, const char *path, chunk **cur)
+/*
+ * The size of the pieces worth cutting the rest of rd's input into (see
+ * cuts.h), path, once rd has read the records up to last: each about
+ * CHUNK_NS of work.  0 when it is not worth it: no threads, standard
+ * input, a judge's layout, the cost of a record not measured yet, or so
+ * high that the reader keeps up with the threads anyway.
+ */
+static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
+                           const rule_inst *in, const record *last)
 {
-    const run_config *rc = p->rc;
+    if (!p->nthreads || in->error || strcmp(path, "-") == 0 ||
+        !reader_between(rd) ||
+        atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER)
+        return 0;
+    uint64_t ns = atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
+    uint64_t size = reader_consumed(rd) / last->index * CHUNK_NS / (ns + 1);
+    uint64_t share = p->max_held / (PIECE_COST * MAX_CHUNKS);
+    if (size > share)
+        size = share;
+    if (size > PIECE_MAX)
+        size = PIECE_MAX;
+    return size < PIECE_MIN ? 0 : size;
+}
+
+/* Make c, about to be a piece, count as holding about n records in
+   flight, and hold room for them. */
+static void expect_records(pipeline *p, chunk *c, size_t n)
+{
+    pthread_mutex_lock(&p->lock);
+    p->inflight = p->inflight - c->limit + n;
+    c->limit = n;
+    pthread_mutex_unlock(&p->lock);
+    if (c->cap < n) {
+        c->jobs = xreallocarray(c->jobs, n, sizeof *c->jobs);
+        c->cap = n;
+    }
+}
+
+/*
+ * Read the rest of rd's input, path, from where rd is (after record last),
+ * in pieces of about size bytes that the threads read and answer: each
+ * chunk passed on is one.  Returns the input's size, or 0 when it cannot
+ * be cut so (then rd reads on).
+ */
+static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
+                            source *src, rule_inst *in, chunk **cur,
+                            uint64_t size, const record *last)
+{
+    uint64_t from = reader_consumed(rd), *bounds = NULL;
+    cuts_shape shape = {in->rule.boards, p->rc->cfg->max_line,
+                        in->cell['#'] == CELL_BAD};
+    struct stat st;
+    size_t n = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size > from)
+        n = cuts_find(fd, from, (uint64_t)st.st_size, size,
+                      PIECE_STRETCH * size, &shape, &bounds);
+    if (n < 2) {
+        if (fd >= 0)
+            close(fd);
+        free(bounds);
+        return 0;
+    }
+    src->fd = fd;
+    src->pieces_unread = n;
+    uint64_t record_bytes = from / last->index + 1;
+    for (size_t k = 0; k < n && !p->write_failed; k++) {
+        chunk *c = *cur;
+        expect_records(p, c, (bounds[k + 1] - bounds[k]) / record_bytes + 1);
+        c->is_piece = 1;
+        c->pc = (file_piece){.src = src,
+                             .in = in,
+                             .from = bounds[k],
+                             .to = bounds[k + 1],
+                             .first = k == 0,
+                             .start_lines = reader_lines(rd),
+                             .start_records = last->index};
+        c->consumed = p->bytes_before + bounds[k + 1];
+        next_chunk(p, cur, in);
+    }
+    free(bounds);
+    return (uint64_t)st.st_size;
+}
+
+/* p's record of the input rd reads, for its records and messages. */
+static source *add_source(pipeline *p, const reader *rd)
+{
+    p->sources = xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
+    source *src = p->sources[p->nsources++] = xmalloc(sizeof *src);
+    char shown[PATH_MAX];
+    src->name = xstrdup(reader_name(rd));
+    src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
+    src->fd = -1;
+    src->pieces_unread = 0;
+    return src;
+}
+
+/* Open path, as in frames its records: NULL, said in *cur, when it cannot
+   be read. */
+static reader *open_input(pipeline *p, const char *path, rule_inst *in,
+                          chunk **cur)
+{
     char err[RULES_MSG_MAX];
-    rule_inst *in = rules_choose(rc->rules, path, NULL, 0, 0, NULL);
     reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
-                             in->error ? 1 : in->rule.boards, rc->cfg->max_line,
-                             err, sizeof err);
+                             in->error ? 1 : in->rule.boards,
+                             p->rc->cfg->max_line, err, sizeof err);
     uint8_t cells[256];
     for (int b = 0; b < 256; b++)
         cells[b] = !in->error && in->cell[b] != CELL_BAD;
@@ -714,24 +988,28 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
         reader_says(p, cur, in, p->bytes_before, EXIT_TROUBLE,
                     PROGRAM_NAME ": %s\n", err);
         p->unread++;
-        return;
     }
-    p->sources = xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
-    source *src = p->sources[p->nsources++] = xmalloc(sizeof *src);
-    char shown[PATH_MAX];
-    src->name = xstrdup(reader_name(rd));
-    src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
+    return rd;
+}
+
+/*
+ * Read rd's records (path's, framed by in) into chunks, *cur the one being
+ * filled; once the threads are seen to answer faster than one reader
+ * reads, the rest of a regular file in pieces (read_pieces()).  Returns
+ * the bytes of the input read.
+ */
+static uint64_t read_records(pipeline *p, reader *rd, const char *path,
+                             source *src, rule_inst *in, chunk **cur)
+{
     const record *rec;
-    p->cur = cur;
-    p->cur_in = in;
-    p->cur_rd = rd;
-    reader_on_wait(rd, on_wait, p);
+    uint64_t size = 0;
+    int cut = 1; /* 0: the file cannot be cut in pieces */
     for (;;) {
         /* a chunk's consumed counts its records' input, set as it is
            passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd))
             on_wait(p);
-        if (!(rec = reader_next(rd)))
+        if (size || !(rec = reader_next(rd)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */
             reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
@@ -740,7 +1018,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
                         rec->error);
             continue;
         }
-        add_job(rc, *cur, src, rec, in);
+        add_job(p, *cur, src, rec, in);
         if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
             (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
@@ -748,12 +1026,32 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
             next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
+            uint64_t piece = cut ? piece_size(p, rd, path, in, rec) : 0;
+            if (piece &&
+                !(size = read_pieces(p, rd, path, src, in, cur, piece, rec)))
+                cut = 0;
         }
     }
+    return size ? size : reader_offset(rd);
+}
+
+/* Read one input into chunks; *cur is the chunk being filled. */
+static void read_input(pipeline *p, const char *path, chunk **cur)
+{
+    rule_inst *in = choose(p, path, NULL);
+    reader *rd = open_input(p, path, in, cur);
+    if (!rd)
+        return;
+    source *src = add_source(p, rd);
+    p->cur = cur;
+    p->cur_in = in;
+    p->cur_rd = rd;
+    reader_on_wait(rd, on_wait, p);
+    uint64_t bytes = read_records(p, rd, path, src, in, cur);
     if (reader_error(rd))
         reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
                     EXIT_TROUBLE, PROGRAM_NAME ": %s\n", reader_error(rd));
-    p->bytes_before += reader_offset(rd);
+    p->bytes_before += bytes;
     (*cur)->consumed = p->bytes_before; /* the file's last lines too */
     reader_close(rd);
 }
@@ -798,6 +1096,8 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     if (budget_take(mem, p->max_held) < 0) /* cannot be: nothing runs yet */
         p->max_held = 0;
     pthread_mutex_init(&p->lock, NULL);
+    pthread_mutex_init(&p->rules_lock, NULL);
+    pthread_cond_init(&p->based, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
     pthread_condattr_t monotonic;
@@ -817,16 +1117,21 @@ static void pipeline_free(pipeline *p)
         c = next;
     }
     for (size_t i = 0; i < p->nsources; i++) {
+        if (p->sources[i]->fd >= 0) /* pieces never passed on */
+            close(p->sources[i]->fd);
         free(p->sources[i]->name);
         free(p->sources[i]->shown);
         free(p->sources[i]);
     }
     free(p->sources);
+    sb_free(&p->said);
     budget_give(rules_memory(p->rc->rules), p->max_held);
     pthread_cond_destroy(&p->tick);
     pthread_cond_destroy(&p->room);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->rules_lock);
+    pthread_cond_destroy(&p->based);
 }
 
 /* How many threads -j asks for besides the reader, as many as
