@@ -867,6 +867,8 @@ static void on_wait(void *arg)
     next_chunk(p, p->cur, p->cur_in);
 }
 
+static long long regular_size(const char *path);
+
 /*
  * The size of the pieces worth cutting the rest of rd's input into (see
  * cuts.h), path, once rd has read the records up to last: each about
@@ -879,7 +881,8 @@ static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
 {
     if (!p->nthreads || in->error || strcmp(path, "-") == 0 ||
         !reader_between(rd) ||
-        atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER)
+        atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER ||
+        regular_size(path) < 0)
         return 0;
     uint64_t ns = atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
     uint64_t size = reader_consumed(rd) / last->index * CHUNK_NS / (ns + 1);
@@ -920,7 +923,8 @@ static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
                         in->cell['#'] == CELL_BAD};
     struct stat st;
     size_t n = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* a regular file cannot make open() wait; nothing else is cut */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
         (uint64_t)st.st_size > from)
         n = cuts_find(fd, from, (uint64_t)st.st_size, size,
