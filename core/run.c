@@ -315,14 +315,14 @@ static void work(pipeline *p, worker *w)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (c->is_piece)
         run_piece_read_error(c);
-    if (c->n) { /* a moving average; a lost update does no harm */
+    /* a moving average; a lost update does no harm.  The first chunk
+       answered is left out: it pays for the tables its rule builds. */
+    if (c->n && atomic_fetch_add_explicit(&p->timed, 1, memory_order_relaxed)) {
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
         uint64_t old =
             atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
         atomic_store_explicit(&p->ns_per_record, old ? (3 * old + ns) / 4 : ns,
                               memory_order_relaxed);
-        if (atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER)
-            atomic_fetch_add_explicit(&p->timed, 1, memory_order_relaxed);
     }
     pthread_mutex_lock(&p->lock);
     finish_chunk(p, c);

@@ -34,7 +34,7 @@
 #define PIECE_STRETCH 4 /* a piece may be this many times its size */
 /* chunks answered before the cost of a record is known well enough to
    choose pieces */
-#define PIECE_AFTER 32
+#define PIECE_AFTER 8
 #define TICK_NS 250000000 /* the progress clock's period */
 #define NO_TEXT UINT32_MAX
 /* -j 1 reads this clock after every record to cut its chunks: the coarse
@@ -149,7 +149,7 @@ typedef struct pipeline {
     /* answering time per record, measured by the workers: chunks hold
        ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
     atomic_uint_fast64_t ns_per_record;
-    atomic_uint timed;          /* chunks measured, up to PIECE_AFTER */
+    atomic_uint_fast64_t timed; /* chunks answered */
     pthread_mutex_t rules_lock; /* rules_*() are for one thread at a time */
     /* the pieces' numbering: the next chunk whose base is to be set, and
        the lines and records of its file before it */
