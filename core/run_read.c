@@ -382,22 +382,22 @@ static source *add_source(pipeline *p, const reader *rd)
     return src;
 }
 
-/* Open path, as in frames its records: NULL, said in *cur, when it cannot
-   be read. */
+/* Open path, as in frames its records, into *lay and cells (256 flags),
+   which the reader keeps pointing to, so they must outlive it: NULL, said
+   in *cur, when it cannot be read. */
 static reader *open_input(pipeline *p, const char *path, rule_inst *in,
-                          chunk **cur)
+                          chunk **cur, reader_layout *lay, uint8_t *cells)
 {
     char err[RULES_MSG_MAX];
     reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
                              in->error ? 1 : in->rule.boards,
                              p->rc->cfg->max_line, err, sizeof err);
-    uint8_t cells[256];
     for (int b = 0; b < 256; b++)
         cells[b] = !in->error && in->cell[b] != CELL_BAD;
-    reader_layout lay = {!in->error && in->profile ? &in->profile->layout
-                                                   : NULL,
-                         in->error ? 1 : in->rule.cols, cells, !cells['#']};
-    if (rd && reader_set_layout(rd, &lay, err, sizeof err) < 0) {
+    *lay =
+        (reader_layout){!in->error && in->profile ? &in->profile->layout : NULL,
+                        in->error ? 1 : in->rule.cols, cells, !cells['#']};
+    if (rd && reader_set_layout(rd, lay, err, sizeof err) < 0) {
         reader_close(rd);
         rd = NULL;
     }
@@ -456,7 +456,9 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
 static void read_input(pipeline *p, const char *path, chunk **cur)
 {
     rule_inst *in = choose(p, path, NULL);
-    reader *rd = open_input(p, path, in, cur);
+    uint8_t cells[256];
+    reader_layout lay; /* the reader's, until it is closed */
+    reader *rd = open_input(p, path, in, cur, &lay, cells);
     if (!rd)
         return;
     source *src = add_source(p, rd);
