@@ -72,7 +72,7 @@ void reader_close(reader *rd)
 {
     if (!rd)
         return;
-    if (rd->fd != STDIN_FILENO)
+    if (rd->fd >= 0 && rd->fd != STDIN_FILENO)
         close(rd->fd);
     free(rd->name);
     free(rd->buf);
@@ -681,4 +681,49 @@ int reader_line(reader *rd, const char **line, size_t *len)
     case LINE_ERROR: break;
     }
     return READER_FAILED;
+}
+
+reader *reader_open_range(int fd, const char *name, uint64_t from, uint64_t to,
+                          uint32_t rows, uint32_t boards, size_t max_line)
+{
+    reader *rd = xcalloc(1, sizeof *rd);
+    rd->fd = -1; /* the caller's: never read(), never closed */
+    rd->regular = 1;
+    rd->name = xstrdup(name);
+    rd->rows = rows;
+    rd->boards = boards;
+    rd->max_line = max_line;
+    rd->cap = (size_t)(to - from);
+    rd->buf = xmalloc(rd->cap + SCAN_SLACK);
+    rd->first = from == 0;
+    rd->comments = 1;
+    rd->eof = 1; /* what is not in buf is not this reader's */
+    while (rd->end < rd->cap) {
+        ssize_t n = pread(fd, rd->buf + rd->end, rd->cap - rd->end,
+                          (off_t)(from + rd->end));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) { /* cut short: the file shrank, or failed */
+            if (n < 0) {
+                char shown[NAME_SHOWN];
+                fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s",
+                    text_quote(shown, sizeof shown, name), strerror(errno));
+            }
+            break;
+        }
+        rd->end += (size_t)n;
+    }
+    rd->offset = rd->end;
+    memset(rd->buf + rd->end, '\n', SCAN_SLACK);
+    return rd;
+}
+
+int reader_between(const reader *rd)
+{
+    return !rd->lay && !rd->pending && !rd->held;
+}
+
+uint64_t reader_lines(const reader *rd)
+{
+    return rd->lineno;
 }

@@ -86,6 +86,27 @@ typedef struct reader_layout {
 int reader_set_layout(reader *rd, const reader_layout *l, char *err,
                       size_t errlen);
 
+/*
+ * A reader of bytes [from, to) of the regular file open on fd, named name,
+ * read at once with pread(2) (fd is borrowed, its offset untouched): a
+ * piece of the file cut where no record is begun, so that pieces are read
+ * in parallel (run.c).  Its records' lines and indices count from the
+ * piece's start; the first line may have a BOM only when from is 0.  A
+ * read error leaves the piece cut short, and reader_error() says why.
+ * Set its layout (no judge's: cells and comments) before reader_next().
+ */
+reader *reader_open_range(int fd, const char *name, uint64_t from, uint64_t to,
+                          uint32_t rows, uint32_t boards, size_t max_line);
+
+/*
+ * Whether rd, reading no judge's layout, is between records: none begun
+ * and no line held, so that a reader started at reader_consumed(rd)
+ * (reader_open_range()) reads from there what rd would; and the lines it
+ * has taken so far, the number of the last one.
+ */
+int reader_between(const reader *rd);
+uint64_t reader_lines(const reader *rd);
+
 /* The input's name as shown in messages and output. */
 const char *reader_name(const reader *rd);
 

@@ -1,5 +1,6 @@
 /*
- * run.c - the reader, the workers and the ordered writer (see run.h).
+ * run.c - the chunks, the workers and the ordered writer (see run.h);
+ * the inputs are read into chunks by run_read.c.
  *
  * Chunks cycle through three places: the free list, the work queue, and
  * the ring of chunks in flight indexed by sequence number, from which the
@@ -11,163 +12,57 @@
  * thread that holds the chunk.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "run.h"
+#include "run_impl.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bfs.h"
 #include "parse.h"
 #include "progress.h"
-#include "reader.h"
 #include "solve.h"
-#include "suggest.h"
-#include "text.h"
 #include "thread.h"
 #include "util.h"
 
-#define CHUNK_RECORDS 4096
-#define CHUNK_BYTES (1u << 20) /* a chunk ends once its rows hold this much */
-/* What chunks may hold, reserved from limits.memory before any search:
-   an eighth of it, at most CHUNKS_MEMORY_MAX. */
-#define CHUNKS_MEMORY_SHARE 8
-#define CHUNKS_MEMORY_MAX ((size_t)64 << 20)
-#define CHUNK_NS 2000000 /* aim for chunks of ~2 ms of work */
-#define MAX_CHUNKS 64
-#define TICK_NS 250000000 /* the progress clock's period */
-#define NO_TEXT UINT32_MAX
-/* -j 1 reads this clock after every record to cut its chunks: the coarse
-   clock costs next to nothing, and a few ms of resolution is enough */
-#ifdef CLOCK_MONOTONIC_COARSE
-#define CUT_CLOCK CLOCK_MONOTONIC_COARSE
-#else
-#define CUT_CLOCK CLOCK_MONOTONIC
-#endif
-
-/* An input, as named in the output and as shown in messages. */
-typedef struct source {
-    char *name;
-    char *shown;
-} source;
-
-typedef struct job {
-    rule_inst *in;
-    const source *src;
-    uint64_t record, line, error_line, param_line;
-    uint32_t id;    /* offset into the chunk's text, or NO_TEXT */
-    uint32_t error; /* the reader's reason the record is bad, or NO_TEXT */
-    uint32_t cells; /* the rows' cells, back to back, in the text */
-    uint32_t row;   /* its first row in the chunk's rows */
-    uint8_t nboards, board_rows[RECORD_MAX_BOARDS];
-    uint8_t quiet; /* its message was shown with an earlier record's */
-} job;
-
-/* A row of a record, its cells in the chunk's text. */
-typedef struct chunk_row {
-    uint64_t line;
-    uint32_t len;
-} chunk_row;
-
-typedef struct chunk {
-    job *jobs;
-    size_t n, limit;       /* records in it, and the most it will take */
-    size_t answered;       /* of them */
-    struct timespec began; /* when the reader took it (-j 1 cuts by it) */
-    size_t cap;            /* jobs allocated */
-    chunk_row *rows;
-    size_t nrows, rows_cap;
-    strbuf text;               /* ids, read-time messages and cells */
-    strbuf out, err;           /* formatted results and messages */
-    show_queue shows;          /* --show's drawings, made as out is written */
-    size_t held;               /* the bytes its buffers hold, as last counted */
-    int status;                /* worst exit status earned */
-    uint64_t counts[ST_COUNT]; /* its records, by status */
-    uint64_t consumed;         /* input bytes taken up to its last record,
-                                  in all inputs (for progress) */
-    int flush;                 /* flush the output after writing this chunk */
-    int done;
-    uint64_t seq;
-    struct chunk *next; /* in the free list or the work queue */
-} chunk;
-
-typedef struct worker {
-    bfs *bfs;
-    output *out;
-} worker;
-
-typedef struct pipeline {
-    const run_config *rc;
-    unsigned nthreads; /* workers besides the reader */
-    worker *reader;    /* the reader's own, for the chunks it answers */
-    pthread_mutex_t lock;
-    pthread_cond_t work; /* a chunk was queued, or closing */
-    pthread_cond_t room; /* a chunk was freed or written */
-    chunk *free, *queue, *queue_tail;
-    chunk *ring[MAX_CHUNKS];
-    size_t nchunks, allocated; /* chunks allowed, and made */
-    size_t inflight,
-        max_inflight;      /* the limits of chunks out of the free list */
-    size_t held, max_held; /* bytes all chunks hold, and their share of
-                              limits.memory, reserved from it */
-    uint64_t next_seq, next_write;
-    int closing, status;
-    int writing; /* a thread is writing chunks out */
-    atomic_int write_failed;
-    int write_errno; /* why, for the message at close */
-    /* answering time per record, measured by the workers: chunks hold
-       ~CHUNK_NS of work, so a few slow puzzles still spread over threads */
-    atomic_uint_fast64_t ns_per_record;
-    source **sources; /* the inputs, alive until every chunk is out */
-    size_t nsources;
-
-    int out_terminal; /* results go to a terminal: each chunk is flushed,
-                         and the progress line erased first */
-
-    /* the reader's */
-    uint64_t bytes_before; /* of the inputs read to the end */
-    uint64_t unread;       /* inputs that could not be read */
-    int unflushed;         /* the last chunk passed on is not to be flushed */
-    /* the input being read, for on_wait() */
-    chunk **cur; /* the chunk being filled */
-    rule_inst *cur_in;
-    reader *cur_rd;
-    /* the writer's */
-    progress *pg;
-    progress_totals totals;
-    uint64_t records, consumed; /* written, and the input they took */
-    /* the progress clock: redraws the line while no chunk is written (one
-       long puzzle), as the writer, so never inside the writer's output */
-    pthread_t ticker;
-    pthread_cond_t tick; /* closing */
-    int ticking;
-} pipeline;
-
-static uint64_t ns_between(const struct timespec *a, const struct timespec *b)
+/* Write out's bytes [from, to) of c, with the --show drawings that go
+   there, unless a write failed already. */
+static void write_out(pipeline *p, chunk *c, size_t from, size_t to)
 {
-    return (uint64_t)(b->tv_sec - a->tv_sec) * 1000000000u +
-           (uint64_t)b->tv_nsec - (uint64_t)a->tv_nsec;
+    if (!p->write_failed && show_queue_write(&c->shows, p->rc->show, c->out.p,
+                                             from, to, p->rc->out)) {
+        p->write_errno = errno;
+        p->write_failed = 1;
+    }
 }
 
-/* Write chunk c's results and messages; only the writing thread does. */
+/* Write chunk c's results and messages, each message just before the
+   result it is about; only the writing thread does. */
 static void write_chunk(pipeline *p, chunk *c)
 {
     FILE *out = p->rc->out;
-    if (c->err.len || p->out_terminal)
+    if (c->nmsgs || p->out_terminal)
         progress_clear(p->pg); /* nothing may land on the progress line */
-    if (c->err.len) {
-        fflush(out); /* keep results and messages in order */
-        fwrite(c->err.p, 1, c->err.len, stderr);
+    size_t at = 0, said = 0;
+    for (size_t i = 0; i < c->nmsgs; i++) {
+        const chunk_msg *m = &c->msgs[i];
+        write_out(p, c, at, m->out_at);
+        fflush(out); /* the results before it come first */
+        p->said.len = 0;
+        if (m->src)
+            sb_printf(&p->said, PROGRAM_NAME ": %s:%llu: ", m->src->shown,
+                      (unsigned long long)(m->line + c->line_base));
+        sb_add(&p->said, c->err.p + said, m->err_end - said);
+        fwrite(p->said.p, 1, p->said.len, stderr); /* in one write */
+        at = m->out_at;
+        said = m->err_end;
     }
-    if (!p->write_failed &&
-        (show_queue_write(&c->shows, p->rc->show, c->out.p, c->out.len, out) ||
-         ((c->flush || p->out_terminal) && fflush(out) != 0))) {
+    write_out(p, c, at, c->out.len);
+    if (!p->write_failed && (c->flush || p->out_terminal) && fflush(out)) {
         p->write_errno = errno;
         p->write_failed = 1;
     }
@@ -178,6 +73,44 @@ static void write_chunk(pipeline *p, chunk *c)
     p->records += c->n;
     p->consumed = c->consumed;
     progress_update(p->pg, p->records, p->consumed);
+}
+
+/* Raise c's exit status to at least status. */
+void run_chunk_earns(chunk *c, int status)
+{
+    if (c->status < status)
+        c->status = status;
+}
+
+/* A message into c, to be written just before out[out_at]. */
+void run_chunk_vsay(chunk *c, size_t out_at, const char *format, va_list ap)
+{
+    sb_vprintf(&c->err, format, ap);
+    if (c->nmsgs == c->msgs_cap) {
+        c->msgs_cap = 2 * c->msgs_cap + 8;
+        c->msgs = xreallocarray(c->msgs, c->msgs_cap, sizeof *c->msgs);
+    }
+    c->msgs[c->nmsgs++] = (chunk_msg){out_at, c->err.len, NULL, 0};
+}
+
+void run_chunk_say(chunk *c, size_t out_at, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+void run_chunk_say(chunk *c, size_t out_at, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    run_chunk_vsay(c, out_at, format, ap);
+    va_end(ap);
+}
+
+/* Job j's message, that line (counted as j's lines are) says msg, to be
+   written just before out[out_at], "FILE:LINE: " in front. */
+static void job_says(chunk *c, size_t out_at, const job *j, uint64_t line,
+                     const char *msg)
+{
+    run_chunk_say(c, out_at, "%s\n", msg);
+    c->msgs[c->nmsgs - 1].src = j->src;
+    c->msgs[c->nmsgs - 1].line = line;
 }
 
 /* Job j of c as the record the reader read, for parse_record(). */
@@ -200,10 +133,12 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     return rec;
 }
 
-/* --show's drawing of j's solved boards after its answer; a record that
-   cannot be drawn has a message, and earns exit status 1. */
+/* --show's drawing of j's solved boards after its answer, which starts at
+   out[at]; a record that cannot be drawn has a message, before its
+   answer, and earns exit status 1. */
 static void show_record(const run_config *rc, chunk *c, const job *j,
-                        const gridbfs_board *boards, const solve_result *ans)
+                        const gridbfs_board *boards, const solve_result *ans,
+                        size_t at)
 {
     char msg[RULES_MSG_MAX];
     /* the path is always asked for with --show: a count without it is no
@@ -216,13 +151,12 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
     }
     show_write(rc->show, j->in, boards, path, ans->moves, &c->out, msg);
     if (!j->quiet && !rc->quiet)
-        sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n", j->src->shown,
-                  (unsigned long long)j->line, msg);
-    c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+        job_says(c, at, j, j->line, msg);
+    run_chunk_earns(c, EXIT_RECORDS);
 }
 
 /* Answer and format the records of c not yet answered; needs no lock. */
-static void answer_chunk(const run_config *rc, worker *w, chunk *c)
+void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
 {
     char msg[RULES_MSG_MAX];
     gridbfs_board boards[RECORD_MAX_BOARDS];
@@ -232,8 +166,8 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
         rule_inst *in = j->in;
         out_result res = {0};
         res.source = j->src->name;
-        res.record = j->record;
-        res.line = j->line;
+        res.record = j->record + c->record_base;
+        res.line = j->line + c->line_base;
         res.id = j->id == NO_TEXT ? NULL : c->text.p + j->id;
         res.rule = in->name;
         res.profile = in->profile;
@@ -248,17 +182,16 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
             msg_line = j->line;
             output_vet(w->out, &res, msg);
         }
+        size_t at = c->out.len; /* where its result starts */
         if (res.ans.status == ST_INVALID || res.ans.status == ST_LIMIT) {
             if (!j->quiet && !rc->quiet)
-                sb_printf(&c->err, PROGRAM_NAME ": %s:%llu: %s\n",
-                          j->src->shown, (unsigned long long)msg_line,
-                          res.ans.message);
-            c->status = c->status < EXIT_RECORDS ? EXIT_RECORDS : c->status;
+                job_says(c, at, j, msg_line, res.ans.message);
+            run_chunk_earns(c, EXIT_RECORDS);
         }
         c->counts[res.ans.status]++;
         output_write(w->out, &res, &c->out);
         if (rc->show && res.ans.status == ST_SOLVED)
-            show_record(rc, c, j, boards, &res.ans);
+            show_record(rc, c, j, boards, &res.ans, at);
     }
 }
 
@@ -266,11 +199,12 @@ static void answer_chunk(const run_config *rc, worker *w, chunk *c)
 static size_t chunk_bytes(const chunk *c)
 {
     return c->cap * sizeof *c->jobs + c->rows_cap * sizeof *c->rows +
-           c->text.cap + c->out.cap + c->err.cap + show_queue_bytes(&c->shows);
+           c->msgs_cap * sizeof *c->msgs + c->text.cap + c->out.cap +
+           c->err.cap + show_queue_bytes(&c->shows);
 }
 
 /* Count c's bytes again into p->held; called with the lock held. */
-static void count_held(pipeline *p, chunk *c)
+void run_count_held(pipeline *p, chunk *c)
 {
     size_t now = chunk_bytes(c);
     p->held = p->held - c->held + now;
@@ -282,9 +216,11 @@ static void free_buffers(chunk *c)
 {
     free(c->jobs);
     free(c->rows);
+    free(c->msgs);
     c->jobs = NULL;
     c->rows = NULL;
-    c->cap = c->rows_cap = 0;
+    c->msgs = NULL;
+    c->cap = c->rows_cap = c->msgs_cap = 0;
     sb_free(&c->text);
     sb_free(&c->out);
     sb_free(&c->err);
@@ -298,7 +234,7 @@ static void shrink_chunk(pipeline *p, chunk *c)
     if (c->held <= p->max_held / MAX_CHUNKS)
         return;
     free_buffers(c);
-    count_held(p, c);
+    run_count_held(p, c);
 }
 
 /*
@@ -321,7 +257,7 @@ static void write_ready(pipeline *p)
         p->ring[p->next_write % MAX_CHUNKS] = NULL;
         p->next_write++;
         p->inflight -= next->limit;
-        count_held(p, next);
+        run_count_held(p, next);
         shrink_chunk(p, next);
         next->next = p->free;
         p->free = next;
@@ -367,8 +303,8 @@ static void *ticker_main(void *arg)
 }
 
 /*
- * Take the chunk at the head of the queue, answer it and pass it to the
- * writer; called and returning with the lock held.
+ * Take the chunk at the head of the queue, (read it, if a piece,) answer
+ * it and pass it to the writer; called and returning with the lock held.
  */
 static void work(pipeline *p, worker *w)
 {
@@ -377,9 +313,15 @@ static void work(pipeline *p, worker *w)
     pthread_mutex_unlock(&p->lock);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    answer_chunk(p->rc, w, c);
+    if (c->is_piece)
+        run_read_piece(p, w, c);
+    run_answer_chunk(p->rc, w, c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (c->n) { /* a moving average; a lost update does no harm */
+    if (c->is_piece)
+        run_piece_read_error(c);
+    /* a moving average; a lost update does no harm.  The first chunk
+       answered is left out: it pays for the tables its rule builds. */
+    if (c->n && atomic_fetch_add_explicit(&p->timed, 1, memory_order_relaxed)) {
         uint64_t ns = ns_between(&t0, &t1) / c->n + 1;
         uint64_t old =
             atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
@@ -415,7 +357,7 @@ static void *worker_main(void *arg)
  * -j N keeps N threads answering when answers are the work, and no more
  * threads than processors busy when reading is.
  */
-static chunk *get_chunk(pipeline *p)
+chunk *run_get_chunk(pipeline *p)
 {
     size_t limit = CHUNK_RECORDS;
     if (p->nchunks > 1) { /* threads: size chunks by measured work */
@@ -446,17 +388,20 @@ static chunk *get_chunk(pipeline *p)
     pthread_mutex_unlock(&p->lock);
     /* this chunk's records stamp their rules with the number it will get;
        rules last used by chunks already written may go */
+    pthread_mutex_lock(&p->rules_lock);
     rules_epoch(p->rc->rules, now, retired);
+    pthread_mutex_unlock(&p->rules_lock);
     if (c->cap < limit) {
         c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
         c->cap = limit;
     }
-    c->n = c->nrows = c->answered = 0;
+    c->n = c->nrows = c->answered = c->nmsgs = 0;
     c->limit = limit;
     clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
     show_queue_clear(&c->shows);
-    c->status = c->flush = c->done = 0;
+    c->status = c->flush = c->done = c->is_piece = 0;
+    c->line_base = c->record_base = 0;
     memset(c->counts, 0, sizeof c->counts);
     c->consumed = 0;
     c->next = NULL;
@@ -464,12 +409,12 @@ static chunk *get_chunk(pipeline *p)
 }
 
 /* Hand c over: to the workers, or answered right here with -j 1. */
-static void submit(pipeline *p, chunk *c)
+void run_submit(pipeline *p, chunk *c)
 {
     if (!p->nthreads)
-        answer_chunk(p->rc, p->reader, c); /* what is left of it */
+        run_answer_chunk(p->rc, p->reader, c); /* what is left of it */
     pthread_mutex_lock(&p->lock);
-    count_held(p, c);
+    run_count_held(p, c);
     p->unflushed = !c->flush;
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
@@ -484,254 +429,6 @@ static void submit(pipeline *p, chunk *c)
         pthread_cond_signal(&p->work);
     }
     pthread_mutex_unlock(&p->lock);
-}
-
-/* n bytes from src to dst, for the few bytes of a row: cheaper than a
-   call to memcpy, which is for the longer ones. */
-static inline void copy_row(char *dst, const char *src, size_t n)
-{
-    uint64_t a, b;
-    uint32_t c, d;
-    if (n > 16) {
-        memcpy(dst, src, n);
-    } else if (n >= 8) { /* two words that overlap */
-        memcpy(&a, src, 8);
-        memcpy(&b, src + n - 8, 8);
-        memcpy(dst, &a, 8);
-        memcpy(dst + n - 8, &b, 8);
-    } else if (n >= 4) {
-        memcpy(&c, src, 4);
-        memcpy(&d, src + n - 4, 4);
-        memcpy(dst, &c, 4);
-        memcpy(dst + n - 4, &d, 4);
-    } else {
-        for (size_t i = 0; i < n; i++)
-            dst[i] = src[i];
-    }
-}
-
-/*
- * Record rec of src as the next job of c: its rule, and its rows copied for
- * the worker, which parses them; file_inst frames the file's grid records
- * (and was kept for c's records when c was started: see next_chunk()).
- */
-static void add_job(const run_config *rc, chunk *c, const source *src,
-                    const record *rec, rule_inst *file_inst)
-{
-    job *j = &c->jobs[c->n++];
-    if (rec->rule || rec->rows || rec->param)
-        j->in = rules_choose(rc->rules, src->name, rec->rule, rec->rows,
-                             rec->cols, rec->param);
-    else
-        j->in = file_inst;
-    j->quiet = (uint8_t)rec->quiet;
-    j->src = src;
-    j->record = rec->index;
-    j->line = rec->line;
-    j->param_line = rec->param_line;
-    j->id = NO_TEXT;
-    j->error = NO_TEXT;
-    if (rec->id) {
-        j->id = (uint32_t)c->text.len;
-        sb_add(&c->text, rec->id, strlen(rec->id) + 1);
-    }
-    if (rec->error) {
-        j->error = (uint32_t)c->text.len;
-        j->error_line = rec->error_line;
-        sb_add(&c->text, rec->error, strlen(rec->error) + 1);
-        return;
-    }
-    j->nboards = (uint8_t)rec->nboards;
-    uint32_t nrows = 0;
-    for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
-        nrows += j->board_rows[b] = (uint8_t)rec->board_rows[b];
-    if (c->rows_cap - c->nrows < nrows) {
-        c->rows_cap = 2 * c->rows_cap + RECORD_MAX_ROWS;
-        c->rows = xreallocarray(c->rows, c->rows_cap, sizeof *c->rows);
-    }
-    j->row = (uint32_t)c->nrows;
-    j->cells = (uint32_t)c->text.len;
-    size_t all = 0;
-    for (uint32_t k = 0; k < nrows; k++) {
-        c->rows[c->nrows++] = (chunk_row){rec->row[k].line, rec->row[k].len};
-        all += rec->row[k].len;
-    }
-    if (all == 0) /* no cells (and perhaps no text yet) */
-        return;
-    if (c->text.cap - c->text.len < all)
-        sb_grow(&c->text, all);
-    char *to = c->text.p + c->text.len;
-    for (uint32_t k = 0; k < nrows; k++) {
-        copy_row(to, rec->row[k].text, rec->row[k].len);
-        to += rec->row[k].len;
-    }
-    c->text.len += all;
-}
-
-/*
- * With -j 1, answer c's record just added, at once, and say whether c
- * holds CHUNK_NS of work already: then it is passed on, so an answer that
- * was slow to find is written as soon as it is found, not after the
- * records a chunk of fast ones would hold.
- */
-static int answered_enough(pipeline *p, chunk *c)
-{
-    struct timespec now;
-    if (p->nthreads)
-        return 0;
-    answer_chunk(p->rc, p->reader, c);
-    clock_gettime(CUT_CLOCK, &now);
-    return ns_between(&c->began, &now) >= CHUNK_NS;
-}
-
-/* Pass *cur on and start the next chunk, in which the file's own rule in
-   is still in use (even if no record of the chunk names it). */
-static void next_chunk(pipeline *p, chunk **cur, rule_inst *in)
-{
-    uint64_t consumed = (*cur)->consumed;
-    submit(p, *cur);
-    *cur = get_chunk(p);
-    (*cur)->consumed = consumed; /* until a record of its own moves it */
-    rules_keep(p->rc->rules, in);
-}
-
-/*
- * A message of the reader's own (a file that cannot be read, a fault of a
- * file's layout), into *cur after the messages of the records read before
- * it: *cur is passed on first when some of its records are not answered
- * yet (their messages come when they are), so that the order of the
- * messages never depends on how the records fell into chunks.
- */
-static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
-                        uint64_t consumed, int status, const char *format, ...)
-    __attribute__((format(printf, 6, 7)));
-static void reader_says(pipeline *p, chunk **cur, rule_inst *in,
-                        uint64_t consumed, int status, const char *format, ...)
-{
-    if ((*cur)->answered < (*cur)->n) {
-        (*cur)->consumed = consumed;
-        next_chunk(p, cur, in);
-    }
-    va_list ap;
-    va_start(ap, format);
-    sb_vprintf(&(*cur)->err, format, ap);
-    va_end(ap);
-    if ((*cur)->status < status)
-        (*cur)->status = status;
-}
-
-/*
- * The input may make us wait: *cur's records and messages are passed on,
- * to be answered and written, and the output flushed after them (and so
- * after the chunks passed on before, not flushed: an empty *cur too).
- * Between records (read_input()) and from within reader_next()
- * (reader_on_wait()), where a grid record's first rows, read already, are
- * the reader's and in no chunk yet.
- */
-static void on_wait(void *arg)
-{
-    pipeline *p = arg;
-    chunk *c = *p->cur;
-    if (!c->n && !c->err.len && !c->out.len && !p->unflushed)
-        return;
-    c->flush = 1;
-    c->consumed = p->bytes_before + reader_consumed(p->cur_rd);
-    next_chunk(p, p->cur, p->cur_in);
-}
-
-/* Read one input into chunks; *cur is the chunk being filled. */
-static void read_input(pipeline *p, const char *path, chunk **cur)
-{
-    const run_config *rc = p->rc;
-    char err[RULES_MSG_MAX];
-    rule_inst *in = rules_choose(rc->rules, path, NULL, 0, 0, NULL);
-    reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
-                             in->error ? 1 : in->rule.boards, rc->cfg->max_line,
-                             err, sizeof err);
-    uint8_t cells[256];
-    for (int b = 0; b < 256; b++)
-        cells[b] = !in->error && in->cell[b] != CELL_BAD;
-    reader_layout lay = {!in->error && in->profile ? &in->profile->layout
-                                                   : NULL,
-                         in->error ? 1 : in->rule.cols, cells, !cells['#']};
-    if (rd && reader_set_layout(rd, &lay, err, sizeof err) < 0) {
-        reader_close(rd);
-        rd = NULL;
-    }
-    if (!rd) {
-        reader_says(p, cur, in, p->bytes_before, EXIT_TROUBLE,
-                    PROGRAM_NAME ": %s\n", err);
-        p->unread++;
-        return;
-    }
-    p->sources = xreallocarray(p->sources, p->nsources + 1, sizeof *p->sources);
-    source *src = p->sources[p->nsources++] = xmalloc(sizeof *src);
-    char shown[PATH_MAX];
-    src->name = xstrdup(reader_name(rd));
-    src->shown = xstrdup(text_quote(shown, sizeof shown, src->name));
-    const record *rec;
-    record hinted;
-    char hint[RULES_MSG_MAX];
-    p->cur = cur;
-    p->cur_in = in;
-    p->cur_rd = rd;
-    reader_on_wait(rd, on_wait, p);
-    for (;;) {
-        /* a chunk's consumed counts its records' input, set as it is
-           passed on (progress reads it once the chunk is written) */
-        if ((*cur)->n && !reader_buffered(rd))
-            on_wait(p);
-        if (!(rec = reader_next(rd)))
-            break;
-        if (rec->notice) { /* a fault of the file, and no case */
-            reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
-                        EXIT_RECORDS, PROGRAM_NAME ": %s:%llu: %s\n",
-                        src->shown, (unsigned long long)rec->error_line,
-                        rec->error);
-            continue;
-        }
-        if (rec->index == 1 && !rc->quiet) /* a judge's file, no -r? */
-            rec = suggest_first(rc->rules, rc->cfg, path, rec, &hinted, hint,
-                                sizeof hint);
-        add_job(rc, *cur, src, rec, in);
-        if ((*cur)->n == (*cur)->limit || answered_enough(p, *cur) ||
-            (*cur)->text.len >= CHUNK_BYTES) {
-            (*cur)->flush = !reader_buffered(rd); /* we may wait next */
-            (*cur)->consumed = p->bytes_before + reader_consumed(rd);
-            next_chunk(p, cur, in);
-            if (p->write_failed)
-                break;
-        }
-    }
-    if (reader_error(rd))
-        reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
-                    EXIT_TROUBLE, PROGRAM_NAME ": %s\n", reader_error(rd));
-    p->bytes_before += reader_offset(rd);
-    (*cur)->consumed = p->bytes_before; /* the file's last lines too */
-    reader_close(rd);
-}
-
-/* The size of input path ("-": standard input) when it is a regular
-   file, else -1: a pipe, a FIFO, a terminal may make gridbfs wait. */
-static long long regular_size(const char *path)
-{
-    struct stat st;
-    int ok = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
-                                    : stat(path, &st) == 0;
-    return ok && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
-}
-
-/* Bytes in all inputs when every one is a regular file, else 0. */
-static uint64_t total_bytes(char *const *files, int nfiles)
-{
-    uint64_t total = 0;
-    for (int i = 0; i < nfiles; i++) {
-        long long size = regular_size(files[i]);
-        if (size < 0)
-            return 0;
-        total += (uint64_t)size;
-    }
-    return total;
 }
 
 /* Set p up for rc with nthreads workers besides the reader, own. */
@@ -751,6 +448,8 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
     if (budget_take(mem, p->max_held) < 0) /* cannot be: nothing runs yet */
         p->max_held = 0;
     pthread_mutex_init(&p->lock, NULL);
+    pthread_mutex_init(&p->rules_lock, NULL);
+    pthread_cond_init(&p->based, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
     pthread_condattr_t monotonic;
@@ -770,101 +469,104 @@ static void pipeline_free(pipeline *p)
         c = next;
     }
     for (size_t i = 0; i < p->nsources; i++) {
+        if (p->sources[i]->fd >= 0) /* pieces never passed on */
+            close(p->sources[i]->fd);
         free(p->sources[i]->name);
         free(p->sources[i]->shown);
         free(p->sources[i]);
     }
     free(p->sources);
+    sb_free(&p->said);
     budget_give(rules_memory(p->rc->rules), p->max_held);
     pthread_cond_destroy(&p->tick);
     pthread_cond_destroy(&p->room);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->rules_lock);
+    pthread_cond_destroy(&p->based);
 }
 
-int run(const run_config *rc, char *const *files, int nfiles)
+/* How many threads -j asks for besides the reader, as many as
+   limits.memory pays the stacks of, the progress clock's included: the
+   stacks paid go into p->paid. */
+static unsigned threads_paid(pipeline *p, const run_config *rc)
 {
-    static char *const std_in[] = {"-"};
-    pipeline p = {0};
-    /* -j N: the reader and N - 1 workers (see get_chunk()), and the
-       progress clock, as many as limits.memory pays the stacks of */
     unsigned nthreads = rc->jobs > 1 ? rc->jobs - 1 : 0;
     unsigned ticker = rc->progress != PROGRESS_OFF;
-    unsigned paid = thread_reserve(rules_memory(rc->rules), nthreads + ticker);
-    if (nthreads > paid)
-        nthreads = paid;
-    pthread_t *threads = xcalloc(nthreads + 1, sizeof *threads);
-    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
-    bfs_set_budget(own.bfs, rules_memory(rc->rules));
+    p->paid = thread_reserve(rules_memory(rc->rules), nthreads + ticker);
+    return nthreads < p->paid ? nthreads : p->paid;
+}
 
-    if (nfiles == 0) {
-        files = std_in;
-        nfiles = 1;
-    }
-    pipeline_init(&p, rc, nthreads, &own);
-    p.out_terminal = isatty(fileno(rc->out));
-    p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
-                                          ? 0
-                                          : total_bytes(files, nfiles));
-    for (unsigned i = 0; i < nthreads; i++) {
-        int e = thread_start(&threads[i], worker_main, &p);
+/* Start p's workers (p->nthreads), and the progress clock when there is a
+   progress line and a stack was paid for it. */
+static void start_threads(pipeline *p)
+{
+    p->threads = xcalloc(p->nthreads + 1, sizeof *p->threads);
+    for (unsigned i = 0; i < p->nthreads; i++) {
+        int e = thread_start(&p->threads[i], worker_main, p);
         if (e) {
             fprintf(stderr, PROGRAM_NAME ": cannot start a thread: %s\n",
                     strerror(e));
             exit(EXIT_TROUBLE);
         }
     }
-    p.ticking = ticker && paid > nthreads &&
-                thread_start(&p.ticker, ticker_main, &p) == 0;
+    p->ticking = p->rc->progress != PROGRESS_OFF && p->paid > p->nthreads &&
+                 thread_start(&p->ticker, ticker_main, p) == 0;
+}
 
-    chunk *cur = get_chunk(&p);
-    if (!rc->no_header)
-        output_header(rc->format, &cur->out);
-    if (cur->out.len) { /* at once: a coprocess may read it before writing */
-        cur->flush = 1;
-        submit(&p, cur);
-        cur = get_chunk(&p);
-    }
-    for (int i = 0; i < nfiles && !p.write_failed; i++) {
-        if (i > 0 && regular_size(files[i]) < 0) {
-            /* opening or reading it may wait (a FIFO with no writer yet):
-               what the inputs before it gave is answered and written,
-               flushed, first */
-            uint64_t consumed = cur->consumed;
-            cur->flush = 1;
-            submit(&p, cur);
-            cur = get_chunk(&p);
-            cur->consumed = consumed;
-        }
-        read_input(&p, files[i], &cur);
-    }
-    cur->flush = 1;
-    submit(&p, cur);
+/* Once every input is read: help answer what is queued, then end the
+   threads and give their stacks back. */
+static void stop_threads(pipeline *p)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->queue)
+        work(p, p->reader);
+    p->closing = 1;
+    pthread_cond_broadcast(&p->work);
+    pthread_cond_signal(&p->tick);
+    pthread_mutex_unlock(&p->lock);
+    for (unsigned i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    if (p->ticking)
+        pthread_join(p->ticker, NULL);
+    free(p->threads);
+    thread_release(rules_memory(p->rc->rules), p->paid);
+}
 
-    pthread_mutex_lock(&p.lock);
-    while (p.queue) /* the input is read: help answer what is left */
-        work(&p, &own);
-    p.closing = 1;
-    pthread_cond_broadcast(&p.work);
-    pthread_cond_signal(&p.tick);
-    pthread_mutex_unlock(&p.lock);
-    for (unsigned i = 0; i < nthreads; i++)
-        pthread_join(threads[i], NULL);
-    if (p.ticking)
-        pthread_join(p.ticker, NULL);
-    thread_release(rules_memory(rc->rules), paid);
-    progress_clear(p.pg);
-    if (rc->stats) {
-        p.totals.files = (uint64_t)nfiles;
-        p.totals.unread = p.unread;
-        progress_summary(p.pg, &p.totals);
+/* The progress line erased, and with --stats the summary of nfiles. */
+static void end_progress(pipeline *p, int nfiles)
+{
+    progress_clear(p->pg);
+    if (p->rc->stats) {
+        p->totals.files = (uint64_t)nfiles;
+        p->totals.unread = p->unread;
+        progress_summary(p->pg, &p->totals);
     }
-    progress_free(p.pg);
+    progress_free(p->pg);
+}
 
+int run(const run_config *rc, char *const *files, int nfiles)
+{
+    static char *const std_in[] = {"-"};
+    if (nfiles == 0) {
+        files = std_in;
+        nfiles = 1;
+    }
+    pipeline p = {0};
+    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
+    bfs_set_budget(own.bfs, rules_memory(rc->rules));
+    pipeline_init(&p, rc, threads_paid(&p, rc), &own);
+    p.out_terminal = isatty(fileno(rc->out));
+    p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
+                                          ? 0
+                                          : run_total_bytes(files, nfiles));
+    start_threads(&p);
+    run_read_inputs(&p, files, nfiles);
+    stop_threads(&p);
+    end_progress(&p, nfiles);
     pipeline_free(&p);
     bfs_free(own.bfs);
     output_free(own.out);
-    free(threads);
     if (p.write_failed)
         errno = p.write_errno; /* for the caller's one message */
     return p.write_failed ? EXIT_TROUBLE : p.status;

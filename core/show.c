@@ -224,24 +224,25 @@ void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
     q->nmoves += n;
 }
 
-int show_queue_write(const show_queue *q, enum show_mode mode, const char *text,
-                     size_t len, FILE *out)
+int show_queue_write(show_queue *q, enum show_mode mode, const char *text,
+                     size_t from, size_t to, FILE *out)
 {
     char msg[RULES_MSG_MAX];
     strbuf sb = {0};
     pen pn = {&sb, out, 0};
-    size_t done = 0;
-    for (size_t i = 0; i < q->n && !pn.failed; i++) {
-        const show_item *it = &q->items[i];
+    size_t done = from;
+    for (; q->drawn < q->n && q->items[q->drawn].at <= to && !pn.failed;
+         q->drawn++) {
+        const show_item *it = &q->items[q->drawn];
         if (it->at > done &&
             fwrite(text + done, 1, it->at - done, out) != it->at - done)
             pn.failed = 1;
-        done = it->at;
+        done = it->at > done ? it->at : done;
         /* checked by show_check(): a plugin that now fails says why */
         draw(mode, it->in, it->boards, q->moves + it->first, it->n, &pn, msg);
     }
-    if (!pn.failed && len > done &&
-        fwrite(text + done, 1, len - done, out) != len - done)
+    if (!pn.failed && to > done &&
+        fwrite(text + done, 1, to - done, out) != to - done)
         pn.failed = 1;
     sb_free(&sb);
     return pn.failed ? -1 : 0;
@@ -254,7 +255,7 @@ size_t show_queue_bytes(const show_queue *q)
 
 void show_queue_clear(show_queue *q)
 {
-    q->n = q->nmoves = 0;
+    q->n = q->nmoves = q->drawn = 0;
 }
 
 void show_queue_free(show_queue *q)

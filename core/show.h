@@ -71,6 +71,7 @@ typedef struct show_queue {
     size_t n, cap;
     uint16_t *moves; /* every item's path, back to back */
     size_t nmoves, moves_cap;
+    size_t drawn; /* items written out */
 } show_queue;
 
 /* Queue the drawing of a record that show_check() passed, to go at byte
@@ -78,10 +79,12 @@ typedef struct show_queue {
 void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
                     const gridbfs_board *boards, const uint16_t *path,
                     size_t n);
-/* Write text[0..len-1] to out with q's drawings in their places, each
-   drawn as it is written.  0, or -1 on a write error (errno set). */
-int show_queue_write(const show_queue *q, enum show_mode mode, const char *text,
-                     size_t len, FILE *out);
+/* Write text[from..to-1] to out with q's drawings in their places, each
+   drawn as it is written: those not yet written that go at or before
+   byte to.  The text is written in order, from 0, in one call or more.
+   0, or -1 on a write error (errno set). */
+int show_queue_write(show_queue *q, enum show_mode mode, const char *text,
+                     size_t from, size_t to, FILE *out);
 /* The bytes q holds, and q emptied (keeping them) or freed. */
 size_t show_queue_bytes(const show_queue *q);
 void show_queue_clear(show_queue *q);

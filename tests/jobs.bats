@@ -50,6 +50,72 @@ make_input() {
     done
 }
 
+# mixed_input N EXPECTED: N records of every kind a file of gridbfs's own
+# may mix, to stdout: 4x4 flip grid records ended by blank lines (some with
+# CR LF, some after a comment), line records with ids, some naming
+# chessboard swaps, and faults scattered in: a grid board of 3 rows, a line
+# record with an unknown key, one with a cell that is none.  EXPECTED gets
+# "RECORD LINE BAD" for each record, worked out as it is written: its
+# number, the line it starts on, and 1 when it is invalid.
+mixed_input() {
+    awk -v n="$1" -v expected="$2" 'BEGIN {
+        srand(11); line = 0
+        for (i = 1; i <= n; i++) {
+            bad = 0
+            if (i % 11 == 0) { print "# a comment"; line++ }
+            if (i % 29 == 0) { print ""; line++ }
+            start = line + 1
+            if (i % 13 == 0) { # three rows of a four-row board
+                for (r = 0; r < 3; r++) { print "bwbw"; line++ }
+                print ""; line++; bad = 1
+            } else if (i % 17 == 0) {
+                print "id=" i " size=4x4 bwwb/bxwb/bwwb/bwww"; line++; bad = 1
+            } else if (i % 19 == 0) {
+                print "id=" i " colour=red bwwb/bbwb/bwwb/bwww"; line++; bad = 1
+            } else if (i % 5 == 0) {
+                s = ""; t = ""
+                for (k = 0; k < 16; k++) {
+                    s = s (rand() < 0.5 ? "1" : "0"); t = t (rand() < 0.5 ? "1" : "0")
+                    if (k % 4 == 3 && k < 15) { s = s "/"; t = t "/" }
+                }
+                print "id=" i " rule=chessboard " s " " t; line++
+            } else if (i % 3 == 0) {
+                b = ""
+                for (k = 0; k < 16; k++) { b = b (rand() < 0.5 ? "b" : "w"); if (k % 4 == 3 && k < 15) b = b "/" }
+                print "id=" i " " b; line++
+            } else {
+                cr = i % 7 == 0 ? "\r" : ""
+                for (r = 0; r < 4; r++) {
+                    row = ""
+                    for (k = 0; k < 4; k++) row = row (rand() < 0.5 ? "b" : "w")
+                    print row cr; line++
+                }
+                print cr; line++
+            }
+            print i, start, bad > expected
+        }
+    }'
+}
+
+@test "a large file read in pieces: the same results, record numbers and message lines at any -j" {
+    local t=$BATS_TEST_TMPDIR
+    mixed_input 150000 "$t/expected" >"$t/in"
+    # CSV: every record's number and first line as the file has them
+    run -1 --separate-stderr gridbfs -j1 -f csv --no-header "$t/in"
+    local csv1=$output
+    diff <(cut -d, -f2,3 <<<"$csv1" | tr , ' ') <(cut -d' ' -f1,2 "$t/expected")
+    diff <(awk -F, '$6 == "invalid" { print $2 }' <<<"$csv1") <(awk '$3 { print $1 }' "$t/expected")
+    # judge: each message names the line its invalid record starts on
+    gridbfs -j1 "$t/in" >"$t/out1" 2>&1 || true
+    diff <(sed -n 's/^gridbfs: [^:]*:\([0-9]*\): .*/\1/p' "$t/out1") <(awk '$3 { print $2 }' "$t/expected")
+    for j in 2 4; do
+        run -1 --separate-stderr gridbfs -j "$j" -f csv --no-header "$t/in"
+        [ "$output" = "$csv1" ] || fail "-j$j CSV differs from -j1"
+        gridbfs -j "$j" "$t/in" >"$t/out$j" 2>&1 || true
+        cmp "$t/out1" "$t/out$j" || fail "-j$j results and messages (2>&1) differ from -j1"
+    done
+}
+
 @test "ids come back in input order on many threads" {
     make_input 3000 >"$BATS_TEST_TMPDIR/in"
     run -1 --separate-stderr gridbfs -j 3 -f csv "$BATS_TEST_TMPDIR/in"
