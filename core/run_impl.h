@@ -105,9 +105,9 @@ typedef struct chunk {
     size_t cap;            /* jobs allocated */
     chunk_row *rows;
     size_t nrows, rows_cap;
-    strbuf text;     /* ids, read-time messages and cells */
-    strbuf out, err; /* formatted results and messages */
-    chunk_msg *msgs; /* where each message goes in out */
+    strbuf text;      /* ids, read-time messages and cells */
+    strbuf out, err;  /* formatted results and messages */
+    chunk_msg *msgs;  /* where each message goes in out */
     show_queue shows; /* --show's drawings, made as out is written */
     size_t nmsgs, msgs_cap;
     size_t held;               /* the bytes its buffers hold, as last counted */
