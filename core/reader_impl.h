@@ -9,6 +9,7 @@
 #include "reader.h"
 
 #define NO_OFFSET UINT32_MAX
+#define NO_MARK SIZE_MAX
 /* off[k] of a row that is not in text: rec.row[k].text points into buf
    (see rd_rec_row()) */
 #define IN_BUF (UINT32_MAX - 1)
@@ -25,6 +26,8 @@ struct reader {
     char *buf; /* input bytes buf[start..end), and room for a '\n' after */
     size_t cap, start, end;
     size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
+    size_t mark;    /* NO_MARK, or where a look ahead began: refill()
+                       keeps buf[mark..end) (layout.c, peek_begin()) */
     int eof, first;
     int regular;     /* a regular file: reading it never waits */
     int long_record; /* the last LINE_LONG looked like a line record */
@@ -64,8 +67,8 @@ struct reader {
     int owed_quiet;                /* the message was shown once */
     int lay_eof;                   /* the end of the input was met */
     int lay_done;                  /* nothing more to hand out */
-    uint64_t lost_line; /* a case whose rows the one before took: its one
-                           invalid result is owed, or 0 */
+    uint64_t no_blank_line;        /* a case with no blank line before it (read
+                                      by its size): its message is owed, or 0 */
 
     void (*on_wait)(void *); /* see reader_on_wait() */
     void *wait_arg;
