@@ -187,6 +187,14 @@ gcj() {
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1\nCase #3: 4'
     assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2"
+    # --check frames the puzzles the same way: the answers to cases 1
+    # and 3 are judged as theirs
+    printf '3\n1\n1\n2 2\n11\n11\n11\n2 3\n010\n111\n' >in
+    printf 'Case #1: 1\nCase #2: 4\nCase #3: 1\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 0 'case 1 (line 1): accepted'
+    assert_line -n 1 'case 2 (line 2): fail: the puzzle cannot be judged: in:7: extra rows: the case has 3, expected 2'
+    assert_line -n 2 'case 3 (line 3): accepted'
     # a row of the wrong length is a damaged row, no size line
     printf '2\n2 3\n0101\n111\n1\n1\n' >in
     run -1 --separate-stderr gcj in
