@@ -578,37 +578,30 @@ static const record *lay_eof(reader *rd)
  * should be.  One that does not is read row by row, its count checked
  * before (reader_set_layout()).
  */
-const record *rd_layout_next(reader *rd)
+/* What comes before the next case: the faults owed, the end line.  1
+   with what to hand out instead of a case in *r (NULL: nothing more), or
+   0 with the case's first line taken. */
+static int before_case(reader *rd, const record **r, enum line_kind *kind,
+                       const char **s, size_t *n)
 {
-    const cfg_layout *l = rd->lay;
-    const char *s;
-    size_t n;
-    enum line_kind kind;
-    enum lay_line what;
-
-    if (rd->owed || rd->lay_eof)
-        return rd->lay_done ? NULL : lay_eof(rd);
-    if (rd->lay_done)
-        return NULL;
-    if (rd->lay_head) {
-        rd->lay_head = 0;
-        const record *r = lay_top(rd);
-        if (r)
-            return r;
-    }
+    *r = NULL;
     if (rd->no_blank_line) {
         uint64_t at = rd->no_blank_line;
         rd->no_blank_line = 0;
-        return lay_fault(rd, at, 1, "no blank line before this case");
+        *r = lay_fault(rd, at, 1, "no blank line before this case");
+        return 1;
     }
-    for (;;) { /* up to the first line of the case */
-        what = lay_next_text(rd, &kind, &s, &n);
-        if (what == L_EOF)
-            return lay_eof(rd);
+    for (;;) {
+        enum lay_line what = lay_next_text(rd, kind, s, n);
+        if (what == L_EOF) {
+            *r = lay_eof(rd);
+            return 1;
+        }
         if (rd->lay_ended) {
             rd->lay_done = 1;
-            return lay_fault(rd, rd->lineno, 1, "text after the end line '%s'",
-                             l->end);
+            *r = lay_fault(rd, rd->lineno, 1, "text after the end line '%s'",
+                           rd->lay->end);
+            return 1;
         }
         if (what != L_END)
             break;
@@ -618,55 +611,77 @@ const record *rd_layout_next(reader *rd)
         /* never more results than the count line gives: the judge reads
            no further */
         rd->lay_done = 1;
-        return lay_fault(rd, rd->lineno, 1,
-                         "a case past the %llu the count line gives",
-                         (unsigned long long)rd->promised);
+        *r = lay_fault(rd, rd->lineno, 1,
+                       "a case past the %llu the count line gives",
+                       (unsigned long long)rd->promised);
+        return 1;
     }
-    rd_rec_begin(rd, 0);
-    int marked = config_layout_marked(l);
-    if (l->name) {
-        const char *t = s;
-        size_t len = n;
-        trim(&t, &len);
-        if (kind == LINE_LONG)
-            rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
-                         rd->max_line);
-        else if (memchr(t, '\0', len))
-            rd_rec_error(rd, rd->lineno, "the name contains a NUL byte");
-        else
-            rd->id_off = rd_text_add(rd, t, len, 1);
-    }
-    if (l->size == SIZE_LINE_EACH) {
-        if (l->name) {
-            do {
-                kind = lay_take(rd, &s, &n);
-                what = lay_kind(rd, kind, s, n);
-            } while (what == L_COMMENT);
-        }
-        if (what != L_TEXT) { /* the line is the next case's */
-            rd_rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
-            lay_hold(rd, kind, s, n);
-            rd->lay_rows = 0;
-        } else if (lay_size(rd, kind, s, n) < 0) {
-            rd->lay_rows = 0; /* rows unknown: all taken as extra */
-        }
-    } else if (!l->name) {
-        lay_hold(rd, kind, s, n); /* the first row */
-    }
+    return 0;
+}
 
-    uint32_t need = case_rows(rd), k = 0;
-    uint64_t extra_at = 0, blank_at = 0;
+/* The case's name line s[0..n) (taken), as its id. */
+static void case_name(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    trim(&s, &n);
+    if (kind == LINE_LONG)
+        rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
+                     rd->max_line);
+    else if (memchr(s, '\0', n))
+        rd_rec_error(rd, rd->lineno, "the name contains a NUL byte");
+    else
+        rd->id_off = rd_text_add(rd, s, n, 1);
+}
+
+/* The case's size line: s[0..n) (taken), or with a name the line after
+   it.  A line that is no size line leaves the rows unknown (0). */
+static void case_size(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    enum lay_line what = L_TEXT;
+    if (rd->lay->name) {
+        do {
+            kind = lay_take(rd, &s, &n);
+            what = lay_kind(rd, kind, s, n);
+        } while (what == L_COMMENT);
+    }
+    if (what != L_TEXT) { /* the line is the next case's */
+        rd_rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
+        lay_hold(rd, kind, s, n);
+        rd->lay_rows = 0;
+    } else if (lay_size(rd, kind, s, n) < 0) {
+        rd->lay_rows = 0; /* rows unknown: all taken as extra */
+    }
+}
+
+/* The rows of a case as read: how many, and where faults were met. */
+typedef struct case_read {
+    uint32_t k;        /* rows taken, extra ones too */
+    uint64_t extra_at; /* the first row past the case's, or 0 */
+    uint64_t blank_at; /* a blank line read over, or 0 */
+} case_read;
+
+/*
+ * The rows of the case being read, up to its mark (or, unmarked, its
+ * number of rows): the first need taken as its own, more counted.  A
+ * line of the next case is left held.
+ */
+static case_read case_lines(reader *rd, uint32_t need)
+{
+    const cfg_layout *l = rd->lay;
+    int marked = config_layout_marked(l);
+    case_read c = {0, 0, 0};
     for (;;) {
-        kind = lay_take(rd, &s, &n);
-        what = lay_kind(rd, kind, s, n);
+        const char *s;
+        size_t n;
+        enum line_kind kind = lay_take(rd, &s, &n);
+        enum lay_line what = lay_kind(rd, kind, s, n);
         if (what == L_COMMENT || (what == L_BLANK && !marked))
             continue;
         /* a blank line among a case's board rows, rows after it: read on
            (README, "Faults in a judge's file") */
-        if (what == L_BLANK && !blank_at && k < need - l->param_rows) {
+        if (what == L_BLANK && !c.blank_at && c.k < need - l->param_rows) {
             uint64_t at = rd->lineno;
-            if (case_goes_on(rd, k)) {
-                blank_at = at;
+            if (case_goes_on(rd, c.k)) {
+                c.blank_at = at;
                 continue;
             }
         }
@@ -678,32 +693,76 @@ const record *rd_layout_next(reader *rd)
         }
         if (marked && kind == LINE_TEXT) {
             lay_hold(rd, kind, s, n);
-            if (ends_case(rd, s, n, k, need)) {
+            if (ends_case(rd, s, n, c.k, need)) {
                 if (!starts_marked(l)) /* read by its size: no blank */
                     rd->no_blank_line = rd->lineno;
                 break;
             }
             kind = lay_take(rd, &s, &n);
         }
-        if (k < need)
-            lay_row(rd, kind, s, n, k);
-        else if (!extra_at)
-            extra_at = rd->lineno;
-        k++;
-        if (!marked && k == need)
+        if (c.k < need)
+            lay_row(rd, kind, s, n, c.k);
+        else if (!c.extra_at)
+            c.extra_at = rd->lineno;
+        c.k++;
+        if (!marked && c.k == need)
             break;
     }
+    return c;
+}
+
+/* The case's fault, if its rows were not need (the first fault wins). */
+static void case_faults(reader *rd, const case_read *c, uint32_t need)
+{
+    if (c->k < need)
+        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u",
+                     c->k, need);
+    else if (c->k > need)
+        rd_rec_error(rd, c->extra_at,
+                     "extra rows: the case has %u, expected %u", c->k, need);
+    else if (c->blank_at)
+        rd_rec_error(rd, c->blank_at, "a blank line inside the case");
+}
+
+/*
+ * The next case of a file in a judge's layout.  A layout that marks its
+ * cases (blank lines between them, a name or a size line at the start of
+ * each) reads a case as the lines up to the next mark, so a case with a
+ * row too many or too few is invalid alone and the next one is read as it
+ * should be.  One that does not is read row by row, its count checked
+ * before (reader_set_layout()).
+ */
+const record *rd_layout_next(reader *rd)
+{
+    const cfg_layout *l = rd->lay;
+    const char *s = "";
+    size_t n = 0;
+    enum line_kind kind = LINE_EOF;
+
+    if (rd->owed || rd->lay_eof)
+        return rd->lay_done ? NULL : lay_eof(rd);
+    if (rd->lay_done)
+        return NULL;
+    const record *r = NULL;
+    if (rd->lay_head) {
+        rd->lay_head = 0;
+        if ((r = lay_top(rd)))
+            return r;
+    }
+    if (before_case(rd, &r, &kind, &s, &n))
+        return r;
+    rd_rec_begin(rd, 0);
+    if (l->name)
+        case_name(rd, kind, s, n);
+    if (l->size == SIZE_LINE_EACH)
+        case_size(rd, kind, s, n);
+    else if (!l->name)
+        lay_hold(rd, kind, s, n); /* the first row */
+    uint32_t need = case_rows(rd);
+    case_read c = case_lines(rd, need);
     if (rd->param_off != NO_OFFSET)
         rd_text_add(rd, "", 0, 1);
-    if (k < need) {
-        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u", k,
-                     need);
-    } else if (k > need) {
-        rd_rec_error(rd, extra_at, "extra rows: the case has %u, expected %u",
-                     k, need);
-    } else if (blank_at) {
-        rd_rec_error(rd, blank_at, "a blank line inside the case");
-    }
+    case_faults(rd, &c, need);
     if (l->size != SIZE_LINE_NONE && rd->lay_rows) { /* 0: refused */
         rd->rec.rows = rd->lay_rows;
         rd->rec.cols = rd->lay_cols;
