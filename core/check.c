@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bfs.h"
+#include "layout.h"
 #include "parse.h"
 #include "reader.h"
 #include "replay.h"
@@ -452,7 +453,7 @@ static int open_input(checker *k)
         k->lay =
             (reader_layout){ok && in->profile ? &in->profile->layout : NULL,
                             ok ? in->rule.cols : 1, k->cells, !k->cells['#']};
-        if (k->rd && reader_set_layout(k->rd, &k->lay, err, sizeof err) < 0) {
+        if (k->rd && layout_set(k->rd, &k->lay, err, sizeof err) < 0) {
             reader_close(k->rd);
             k->rd = NULL;
         }
@@ -553,7 +554,7 @@ static int read_case(checker *k, check_case *c)
     for (;;) {
         if (!k->rd && open_input(k) < 0)
             return 0;
-        if (!(rec = reader_next(k->rd))) {
+        if (!(rec = layout_next(k->rd))) {
             if (reader_error(k->rd))
                 trouble(k->o, reader_error(k->rd));
             reader_close(k->rd);

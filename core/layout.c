@@ -2,7 +2,7 @@
  * layout.c - a file in a judge's layout (README, "Judge files"): count,
  * size, name and end lines, blank lines between cases, a parameter's rows
  * after each case's boards; and the count checked against the rows before
- * any answer where the cases are not marked (reader_set_layout()).
+ * any answer where the cases are not marked (layout_set()).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "layout.h"
 #include "reader_impl.h"
 #include "text.h"
 #include "util.h"
@@ -576,7 +577,7 @@ static const record *lay_eof(reader *rd)
  * each) reads a case as the lines up to the next mark, so a case with a
  * row too many or too few is invalid alone and the next one is read as it
  * should be.  One that does not is read row by row, its count checked
- * before (reader_set_layout()).
+ * before (layout_set()).
  */
 /* What comes before the next case: the faults owed, the end line.  1
    with what to hand out instead of a case in *r (NULL: nothing more), or
@@ -730,9 +731,9 @@ static void case_faults(reader *rd, const case_read *c, uint32_t need)
  * each) reads a case as the lines up to the next mark, so a case with a
  * row too many or too few is invalid alone and the next one is read as it
  * should be.  One that does not is read row by row, its count checked
- * before (reader_set_layout()).
+ * before (layout_set()).
  */
-const record *rd_layout_next(reader *rd)
+static const record *lay_next(reader *rd)
 {
     const cfg_layout *l = rd->lay;
     const char *s = "";
@@ -870,8 +871,12 @@ static void check_count(reader *rd)
     rd->lay_eof = rd->lay_ended = 1; /* nothing else is read */
 }
 
-int reader_set_layout(reader *rd, const reader_layout *l, char *err,
-                      size_t errlen)
+const record *layout_next(reader *rd)
+{
+    return rd->lay ? lay_next(rd) : reader_next(rd);
+}
+
+int layout_set(reader *rd, const reader_layout *l, char *err, size_t errlen)
 {
     rd->comments = l->comments;
     if (!l->layout || !config_layout_on(l->layout))

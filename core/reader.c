@@ -8,7 +8,8 @@
  * where they were read, in the buffer; the rest (rows with blanks, ids,
  * and rows read before the buffer moves) go into a text buffer the reader
  * reuses, by offset, and are turned into pointers when handed out.  A file
- * in a judge's layout is read by layout.c, on the same lines and records.
+ * in a judge's layout is read by layout.c, the layer above, on the same
+ * lines and records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "reader_impl.h"
@@ -624,8 +625,6 @@ static const record *line_record(reader *rd, const char *s, size_t n, int tabs)
 
 const record *reader_next(reader *rd)
 {
-    if (rd->lay)
-        return rd_layout_next(rd);
     for (;;) {
         const char *s = NULL;
         size_t n = 0;

@@ -1,7 +1,8 @@
 /*
  * reader_impl.h - the reader's insides, shared by reader.c (lines, and
- * gridbfs's own records) and layout.c (judges' layouts); nothing else
- * includes it.
+ * gridbfs's own records) and layout.c (judges' layouts, the layer above:
+ * it calls the functions below, reader.c never calls layout.c); nothing
+ * else includes it.
  */
 #ifndef GRIDBFS_READER_IMPL_H
 #define GRIDBFS_READER_IMPL_H
@@ -53,7 +54,7 @@ struct reader {
     uint64_t index;
     int comments; /* '#' starts a comment line */
 
-    /* a layout's: see rd_layout_next() */
+    /* a layout's (layout.c): see layout_next() */
     const cfg_layout *lay;
     reader_layout frame;
     int lay_head;      /* the count and size lines are still to come */
@@ -93,8 +94,5 @@ void rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
 void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line);
 void rd_rec_end_board(reader *rd);
 const record *rd_rec_finish(reader *rd);
-
-/* reader_next() for a file in a judge's layout (layout.c). */
-const record *rd_layout_next(reader *rd);
 
 #endif /* GRIDBFS_READER_IMPL_H */

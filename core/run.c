@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bfs.h"
+#include "layout.h"
 #include "parse.h"
 #include "progress.h"
 #include "reader.h"
@@ -647,7 +648,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     reader_layout lay = {!in->error && in->profile ? &in->profile->layout
                                                    : NULL,
                          in->error ? 1 : in->rule.cols, cells, !cells['#']};
-    if (rd && reader_set_layout(rd, &lay, err, sizeof err) < 0) {
+    if (rd && layout_set(rd, &lay, err, sizeof err) < 0) {
         reader_close(rd);
         rd = NULL;
     }
@@ -672,7 +673,7 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
            passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd))
             on_wait(p);
-        if (!(rec = reader_next(rd)))
+        if (!(rec = layout_next(rd)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */
             reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
