@@ -176,16 +176,17 @@ static void expect_str(const char *got, const char *want, int src)
 }
 #define STR(got, want) expect_str((got), (want), __LINE__)
 
-/* The input must be over: NULL, and no read error. */
+/* The input must be over: NULL, and no read error (layout_next(): the
+   same as reader_next() for a reader with no layout). */
 static void expect_end(reader *rd, int src)
 {
-    const record *r = reader_next(rd);
+    const record *r = layout_next(rd);
     check(r == NULL, src, "end of input");
     if (r)
         fprintf(stderr, "    extra record %llu at line %llu\n",
                 (unsigned long long)r->index, (unsigned long long)r->line);
     check(reader_error(rd) == NULL, src, "no read error");
-    check(reader_next(rd) == NULL, src, "still the end");
+    check(layout_next(rd) == NULL, src, "still the end");
 }
 #define END(rd) expect_end((rd), __LINE__)
 
