@@ -313,9 +313,8 @@ static int held_case_fits(reader *rd)
     return fits;
 }
 
-/* Whether the held line, row k of the case being read (of need rows),
-   is no row of it but a damaged one (it and the rows after it fit, then
-   a mark). */
+/* Whether the held line is row k of the case being read, perhaps a
+   damaged one: the case's rows after it follow, then a mark. */
 static int held_is_row(reader *rd, uint32_t k)
 {
     peek p;
