@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bfs.h"
+#include "layout.h"
 #include "parse.h"
 #include "reader.h"
 #include "replay.h"
@@ -413,6 +414,22 @@ static int starts_case(const checker *k, const check_case *c)
     return v <= most * COUNT_FACTOR + COUNT_SLACK;
 }
 
+/* Whether the line peeked, where a count still promises moves, begins
+   case c's answer instead: starts_case(), but a bare number only when it
+   is c's fewest moves (a move mistyped, "11" for "1 1", is a number
+   too). */
+static int surely_starts_case(const checker *k, const check_case *c)
+{
+    const case_text *t = &c->t;
+    static const strbuf none = {0};
+    uint64_t v;
+    if (t->has_before || !t->kind || c->exact || line_is(k, &t->impossible) ||
+        t->prefix.len || (!c->with_path && t->suffix.len))
+        return starts_case(k, c);
+    return line_number(k, &none, &none, &v) == 0 && c->status == ST_SOLVED &&
+           v == c->moves;
+}
+
 /* ---- the puzzles ---------------------------------------------------- */
 
 /* Open the next input; 0, or -1 when none is left.  One that cannot be
@@ -436,7 +453,7 @@ static int open_input(checker *k)
         k->lay =
             (reader_layout){ok && in->profile ? &in->profile->layout : NULL,
                             ok ? in->rule.cols : 1, k->cells, !k->cells['#']};
-        if (k->rd && reader_set_layout(k->rd, &k->lay, err, sizeof err) < 0) {
+        if (k->rd && layout_set(k->rd, &k->lay, err, sizeof err) < 0) {
             reader_close(k->rd);
             k->rd = NULL;
         }
@@ -537,7 +554,7 @@ static int read_case(checker *k, check_case *c)
     for (;;) {
         if (!k->rd && open_input(k) < 0)
             return 0;
-        if (!(rec = reader_next(k->rd))) {
+        if (!(rec = layout_next(k->rd))) {
             if (reader_error(k->rd))
                 trouble(k->o, reader_error(k->rd));
             reader_close(k->rd);
@@ -698,7 +715,11 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
             len -= suffix->len;
         long m =
             k->a.kind == READER_LINE ? replay_moves_find(mt, l->p, len) : -1;
-        int next_case = next && (m < 0 || n >= count) && starts_case(k, next);
+        /* the count promises its moves: within it, only a line that
+           cannot be a move mistyped ends them early */
+        int next_case =
+            next && (n >= count ? starts_case(k, next)
+                                : m < 0 && surely_starts_case(k, next));
         if (next_case || (n >= count && m < 0))
             break;
         if (k->a.kind == READER_LONG) /* not held: no move to judge */

@@ -2,7 +2,7 @@
  * layout.c - a file in a judge's layout (README, "Judge files"): count,
  * size, name and end lines, blank lines between cases, a parameter's rows
  * after each case's boards; and the count checked against the rows before
- * any answer where the cases are not marked (reader_set_layout()).
+ * any answer where the cases are not marked (layout_set()).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "layout.h"
 #include "reader_impl.h"
 #include "text.h"
 #include "util.h"
@@ -143,22 +144,240 @@ static int can_be_row(const reader *rd, const char *s, size_t n, uint32_t cols)
     return k == cols;
 }
 
-/* Whether s[0..n), read inside a case, starts the next one instead: in a
-   layout that marks its cases, a size line or a name that is no row. */
-static int starts_case(const reader *rd, const char *s, size_t n)
+/* Whether every non-blank byte of s[0..n) is a cell: a row, perhaps of
+   the wrong length. */
+static int all_cells(const reader *rd, const char *s, size_t n)
 {
-    uint64_t r, c;
-    if (can_be_row(rd, s, n, rd->lay_cols))
-        return 0;
-    return rd->lay->name ||
-           (rd->lay->size == SIZE_LINE_EACH && size_line(s, n, &r, &c) == 0);
+    for (size_t i = 0; i < n; i++)
+        if (!rd_is_blank(s[i]) && !rd->frame.cells[(unsigned char)s[i]])
+            return 0;
+    return 1;
 }
 
-/* After a blank line inside a case, whether the case goes on: the next
-   line (held for the caller) can be a row of it, so it is no end line,
-   size line or name (a damaged one, too, is taken as the next case's). */
-static int case_goes_on(reader *rd)
+/* A size line whose numbers are a board's: 0 with them, or -1. */
+static int good_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
 {
+    uint64_t r, c;
+    if (size_line(s, n, &r, &c) < 0 || r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 ||
+        c > GRIDBFS_MAX_SIDE)
+        return -1;
+    *rows = (uint32_t)r;
+    *cols = (uint32_t)c;
+    return 0;
+}
+
+/* Whether the layout has a line of its own at the start of each case: a
+   name or a size line (not blank lines alone). */
+static int starts_marked(const cfg_layout *l)
+{
+    return l->name || l->size == SIZE_LINE_EACH;
+}
+
+/*
+ * A look ahead: lines are read past the one in hand (held, or just
+ * taken), then given back, so that a line that can be read two ways is
+ * read the way the lines after it agree with.  refill() keeps buf from
+ * rd->mark on meanwhile.  One at a time; at most a few cases of lines.
+ */
+typedef struct peek {
+    size_t after; /* rd->start - rd->mark */
+    uint64_t lineno;
+    int held;
+    enum line_kind kind;
+    const char *held_s; /* a held line that is not in buf */
+    size_t held_n;
+} peek;
+
+static void peek_begin(reader *rd, peek *p)
+{
+    int in_buf = rd->held && rd->held_kind == LINE_TEXT;
+    rd->mark = in_buf ? (size_t)(rd->held_s - rd->buf) : rd->start;
+    *p = (peek){.after = rd->start - rd->mark,
+                .lineno = rd->lineno,
+                .held = rd->held,
+                .kind = rd->held_kind,
+                .held_s = rd->held_s,
+                .held_n = rd->held_n};
+}
+
+static void peek_end(reader *rd, const peek *p)
+{
+    rd->start = rd->mark + p->after;
+    rd->lineno = p->lineno;
+    rd->next_nl = 0;
+    rd->held = p->held;
+    rd->held_kind = p->kind;
+    rd->held_s = p->kind == LINE_TEXT ? rd->buf + rd->mark : p->held_s;
+    rd->held_n = p->held_n;
+    rd->mark = NO_MARK;
+}
+
+/* In a look ahead: the next line that is no comment. */
+static enum lay_line ahead(reader *rd, enum line_kind *kind, const char **s,
+                           size_t *n)
+{
+    enum lay_line what;
+    do {
+        *kind = lay_take(rd, s, n);
+        what = lay_kind(rd, *kind, *s, *n);
+    } while (what == L_COMMENT);
+    return what;
+}
+
+/* In a look ahead: whether the next lines are the rows k on of a case of
+   rows x cols boards (a parameter's rows: any text). */
+static int rest_fits(reader *rd, uint32_t k, uint32_t rows, uint32_t cols)
+{
+    uint32_t board = rows * rd->boards, need = board + rd->lay->param_rows;
+    for (; k < need; k++) {
+        const char *s;
+        size_t n;
+        enum line_kind kind;
+        if (ahead(rd, &kind, &s, &n) != L_TEXT || kind != LINE_TEXT)
+            return 0;
+        if (k < board && !can_be_row(rd, s, n, cols))
+            return 0;
+    }
+    return 1;
+}
+
+static int case_fits(reader *rd, enum line_kind kind, const char *s, size_t n,
+                     int depth);
+
+/* In a look ahead: whether the next line can follow a case: the end of
+   the input, the end line, a blank line, or (depth > 0: a case that fits)
+   the start of the next case. */
+static int mark_follows(reader *rd, int depth)
+{
+    const char *s;
+    size_t n;
+    enum line_kind kind;
+    enum lay_line what = ahead(rd, &kind, &s, &n);
+    if (what != L_TEXT)
+        return what != L_EOF || kind == LINE_EOF;
+    uint32_t r, c;
+    const cfg_layout *l = rd->lay;
+    if (!starts_marked(l)) /* blank lines alone: a case with none before */
+        return depth > 0 && case_fits(rd, kind, s, n, depth - 1);
+    if (!l->name && (kind != LINE_TEXT || good_size(s, n, &r, &c)))
+        return 0;
+    return depth == 0 || case_fits(rd, kind, s, n, depth - 1);
+}
+
+/* In a look ahead: whether a case starting with the line s[0..n) (just
+   taken) fits the lines after it, and a mark follows it. */
+static int case_fits(reader *rd, enum line_kind kind, const char *s, size_t n,
+                     int depth)
+{
+    const cfg_layout *l = rd->lay;
+    uint32_t rows = rd->lay_rows, cols = rd->lay_cols, k = 0;
+    if (!starts_marked(l)) { /* blank lines alone: s is the first row */
+        if (kind != LINE_TEXT || !can_be_row(rd, s, n, cols))
+            return 0;
+        k = 1;
+    }
+    if (l->name && l->size == SIZE_LINE_EACH &&
+        ahead(rd, &kind, &s, &n) != L_TEXT)
+        return 0;
+    if (l->size == SIZE_LINE_EACH &&
+        (kind != LINE_TEXT || good_size(s, n, &rows, &cols)))
+        return 0;
+    return rest_fits(rd, k, rows, cols) && mark_follows(rd, depth);
+}
+
+/* How deep a look ahead checks the cases after a line: the case it is in
+   or starts, and the next one's rows. */
+#define PEEK_DEPTH 1
+
+/* Whether the rows k on of the case being read follow, then a mark. */
+static int rest_of_case_fits(reader *rd, uint32_t k)
+{
+    peek p;
+    peek_begin(rd, &p);
+    int fits = rest_fits(rd, k, rd->lay_rows, rd->lay_cols) &&
+               mark_follows(rd, PEEK_DEPTH);
+    peek_end(rd, &p);
+    return fits;
+}
+
+/* Whether the held line starts a case that fits the lines after it. */
+static int held_case_fits(reader *rd)
+{
+    peek p;
+    const char *s;
+    size_t n;
+    peek_begin(rd, &p);
+    enum line_kind kind = lay_take(rd, &s, &n);
+    int fits = case_fits(rd, kind, s, n, PEEK_DEPTH);
+    peek_end(rd, &p);
+    return fits;
+}
+
+/* Whether the held line is row k of the case being read, perhaps a
+   damaged one: the case's rows after it follow, then a mark. */
+static int held_is_row(reader *rd, uint32_t k)
+{
+    peek p;
+    const char *s;
+    size_t n;
+    peek_begin(rd, &p);
+    lay_take(rd, &s, &n);
+    int fits = rest_fits(rd, k + 1, rd->lay_rows, rd->lay_cols) &&
+               mark_follows(rd, PEEK_DEPTH);
+    peek_end(rd, &p);
+    return fits;
+}
+
+/*
+ * Whether the held line s[0..n), read as row k of the case being read
+ * (of need rows), starts the next case instead (README, "Faults in a
+ * judge's file").  Where it can be read both ways (a size line of digit
+ * cells, a damaged row that is no row and so looks like a name, rows
+ * past a case of blank lines alone with no blank before them), the lines
+ * after it decide.
+ */
+static int ends_case(reader *rd, const char *s, size_t n, uint32_t k,
+                     uint32_t need)
+{
+    const cfg_layout *l = rd->lay;
+    uint32_t r, c;
+    if (k >= need - l->param_rows && k < need)
+        return 0;          /* a parameter's rows are of another alphabet */
+    if (!starts_marked(l)) /* blank lines alone: a case with no blank */
+        return k >= need && held_case_fits(rd);
+    uint64_t r64, c64;
+    int sized = l->size == SIZE_LINE_EACH;
+    if (sized && size_line(s, n, &r64, &c64) < 0)
+        return 0;      /* a row, or a damaged one */
+    if (!rd->lay_rows) /* a size refused: its rows are all extra */
+        return sized || !can_be_row(rd, s, n, rd->lay_cols);
+    /* s is read before any look ahead, which may move it */
+    int sizable = sized && good_size(s, n, &r, &c) == 0;
+    int row = can_be_row(rd, s, n, rd->lay_cols), cells = all_cells(rd, s, n);
+    if (k < need) {
+        if (row && !sizable)
+            return 0;
+        if (held_is_row(rd, k))
+            return 0;
+        if (sized && !cells)
+            return 1; /* a size line, no row: the case is short */
+        return held_case_fits(rd);
+    }
+    if (l->name && !sized)
+        return !row;
+    return !cells || (sizable && held_case_fits(rd));
+}
+
+/* After a blank line among the rows of a case (row k next), whether the
+   case goes on: its rows follow, then a mark.  Where a layout has a line
+   of its own to start a case, a row after the blank is enough (a
+   damaged case, read on). */
+static int case_goes_on(reader *rd, uint32_t k)
+{
+    if (rest_of_case_fits(rd, k))
+        return 1;
+    if (!starts_marked(rd->lay))
+        return 0; /* the blank line ends a short case */
     const char *s;
     size_t n;
     enum line_kind kind;
@@ -357,41 +576,32 @@ static const record *lay_eof(reader *rd)
  * each) reads a case as the lines up to the next mark, so a case with a
  * row too many or too few is invalid alone and the next one is read as it
  * should be.  One that does not is read row by row, its count checked
- * before (reader_set_layout()).
+ * before (layout_set()).
  */
-const record *rd_layout_next(reader *rd)
+/* What comes before the next case: the faults owed, the end line.  1
+   with what to hand out instead of a case in *r (NULL: nothing more), or
+   0 with the case's first line taken. */
+static int before_case(reader *rd, const record **r, enum line_kind *kind,
+                       const char **s, size_t *n)
 {
-    const cfg_layout *l = rd->lay;
-    const char *s;
-    size_t n;
-    enum line_kind kind;
-    enum lay_line what;
-
-    if (rd->owed || rd->lay_eof)
-        return rd->lay_done ? NULL : lay_eof(rd);
-    if (rd->lay_done)
-        return NULL;
-    if (rd->lay_head) {
-        rd->lay_head = 0;
-        const record *r = lay_top(rd);
-        if (r)
-            return r;
+    *r = NULL;
+    if (rd->no_blank_line) {
+        uint64_t at = rd->no_blank_line;
+        rd->no_blank_line = 0;
+        *r = lay_fault(rd, at, 1, "no blank line before this case");
+        return 1;
     }
-    if (rd->lost_line) {
-        uint64_t at = rd->lost_line;
-        rd->lost_line = 0;
-        return lay_fault(rd, at, 0,
-                         "the case before ends early, and took this case's "
-                         "rows for its own");
-    }
-    for (;;) { /* up to the first line of the case */
-        what = lay_next_text(rd, &kind, &s, &n);
-        if (what == L_EOF)
-            return lay_eof(rd);
+    for (;;) {
+        enum lay_line what = lay_next_text(rd, kind, s, n);
+        if (what == L_EOF) {
+            *r = lay_eof(rd);
+            return 1;
+        }
         if (rd->lay_ended) {
             rd->lay_done = 1;
-            return lay_fault(rd, rd->lineno, 1, "text after the end line '%s'",
-                             l->end);
+            *r = lay_fault(rd, rd->lineno, 1, "text after the end line '%s'",
+                           rd->lay->end);
+            return 1;
         }
         if (what != L_END)
             break;
@@ -401,99 +611,158 @@ const record *rd_layout_next(reader *rd)
         /* never more results than the count line gives: the judge reads
            no further */
         rd->lay_done = 1;
-        return lay_fault(rd, rd->lineno, 1,
-                         "a case past the %llu the count line gives",
-                         (unsigned long long)rd->promised);
+        *r = lay_fault(rd, rd->lineno, 1,
+                       "a case past the %llu the count line gives",
+                       (unsigned long long)rd->promised);
+        return 1;
     }
-    rd_rec_begin(rd, 0);
-    int marked = config_layout_marked(l);
-    if (l->name) {
-        const char *t = s;
-        size_t len = n;
-        trim(&t, &len);
-        if (kind == LINE_LONG)
-            rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
-                         rd->max_line);
-        else if (memchr(t, '\0', len))
-            rd_rec_error(rd, rd->lineno, "the name contains a NUL byte");
-        else
-            rd->id_off = rd_text_add(rd, t, len, 1);
-    }
-    if (l->size == SIZE_LINE_EACH) {
-        if (l->name) {
-            do {
-                kind = lay_take(rd, &s, &n);
-                what = lay_kind(rd, kind, s, n);
-            } while (what == L_COMMENT);
-        }
-        if (what != L_TEXT) { /* the line is the next case's */
-            rd_rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
-            lay_hold(rd, kind, s, n);
-            rd->lay_rows = 0;
-        } else if (lay_size(rd, kind, s, n) < 0) {
-            rd->lay_rows = 0; /* rows unknown: all taken as extra */
-        }
-    } else if (!l->name) {
-        lay_hold(rd, kind, s, n); /* the first row */
-    }
+    return 0;
+}
 
-    uint32_t need = case_rows(rd), k = 0, before_blank = 0;
-    uint64_t extra_at = 0, blank_at = 0, after_blank = 0;
+/* The case's name line s[0..n) (taken), as its id. */
+static void case_name(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    trim(&s, &n);
+    if (kind == LINE_LONG)
+        rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
+                     rd->max_line);
+    else if (memchr(s, '\0', n))
+        rd_rec_error(rd, rd->lineno, "the name contains a NUL byte");
+    else
+        rd->id_off = rd_text_add(rd, s, n, 1);
+}
+
+/* The case's size line: s[0..n) (taken), or with a name the line after
+   it.  A line that is no size line leaves the rows unknown (0). */
+static void case_size(reader *rd, enum line_kind kind, const char *s, size_t n)
+{
+    enum lay_line what = L_TEXT;
+    if (rd->lay->name) {
+        do {
+            kind = lay_take(rd, &s, &n);
+            what = lay_kind(rd, kind, s, n);
+        } while (what == L_COMMENT);
+    }
+    if (what != L_TEXT) { /* the line is the next case's */
+        rd_rec_error(rd, rd->lineno, "expected a size line 'R C' or 'n'");
+        lay_hold(rd, kind, s, n);
+        rd->lay_rows = 0;
+    } else if (lay_size(rd, kind, s, n) < 0) {
+        rd->lay_rows = 0; /* rows unknown: all taken as extra */
+    }
+}
+
+/* The rows of a case as read: how many, and where faults were met. */
+typedef struct case_read {
+    uint32_t k;        /* rows taken, extra ones too */
+    uint64_t extra_at; /* the first row past the case's, or 0 */
+    uint64_t blank_at; /* a blank line read over, or 0 */
+} case_read;
+
+/*
+ * The rows of the case being read, up to its mark (or, unmarked, its
+ * number of rows): the first need taken as its own, more counted.  A
+ * line of the next case is left held.
+ */
+static case_read case_lines(reader *rd, uint32_t need)
+{
+    const cfg_layout *l = rd->lay;
+    int marked = config_layout_marked(l);
+    case_read c = {0, 0, 0};
     for (;;) {
-        kind = lay_take(rd, &s, &n);
-        what = lay_kind(rd, kind, s, n);
+        const char *s;
+        size_t n;
+        enum line_kind kind = lay_take(rd, &s, &n);
+        enum lay_line what = lay_kind(rd, kind, s, n);
         if (what == L_COMMENT || (what == L_BLANK && !marked))
             continue;
         /* a blank line among a case's board rows, rows after it: read on
            (README, "Faults in a judge's file") */
-        if (what == L_BLANK && !blank_at && k > 0 && k < need - l->param_rows) {
+        if (what == L_BLANK && !c.blank_at && c.k < need - l->param_rows) {
             uint64_t at = rd->lineno;
-            if (case_goes_on(rd)) {
-                blank_at = at;
-                after_blank = rd->lineno;
-                before_blank = k;
+            if (case_goes_on(rd, c.k)) {
+                c.blank_at = at;
                 continue;
             }
         }
         if (what == L_EOF || what == L_BLANK)
             break;
-        /* a parameter's rows are of another alphabet: no mark among them;
-           past the rows a case needs, a size line is the next case's */
-        int in_param = k >= need - l->param_rows && k < need;
-        uint64_t r, c;
-        if (what == L_END || (marked && !in_param && kind == LINE_TEXT &&
-                              (starts_case(rd, s, n) ||
-                               (k >= need && l->size == SIZE_LINE_EACH &&
-                                size_line(s, n, &r, &c) == 0)))) {
+        if (what == L_END) {
             lay_hold(rd, kind, s, n);
             break;
         }
-        if (k < need)
-            lay_row(rd, kind, s, n, k);
-        else if (!extra_at)
-            extra_at = rd->lineno;
-        k++;
-        if (!marked && k == need)
+        if (marked && kind == LINE_TEXT) {
+            lay_hold(rd, kind, s, n);
+            if (ends_case(rd, s, n, c.k, need)) {
+                if (!starts_marked(l)) /* read by its size: no blank */
+                    rd->no_blank_line = rd->lineno;
+                break;
+            }
+            kind = lay_take(rd, &s, &n);
+        }
+        if (c.k < need)
+            lay_row(rd, kind, s, n, c.k);
+        else if (!c.extra_at)
+            c.extra_at = rd->lineno;
+        c.k++;
+        if (!marked && c.k == need)
             break;
     }
+    return c;
+}
+
+/* The case's fault, if its rows were not need (the first fault wins). */
+static void case_faults(reader *rd, const case_read *c, uint32_t need)
+{
+    if (c->k < need)
+        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u",
+                     c->k, need);
+    else if (c->k > need)
+        rd_rec_error(rd, c->extra_at,
+                     "extra rows: the case has %u, expected %u", c->k, need);
+    else if (c->blank_at)
+        rd_rec_error(rd, c->blank_at, "a blank line inside the case");
+}
+
+/*
+ * The next case of a file in a judge's layout.  A layout that marks its
+ * cases (blank lines between them, a name or a size line at the start of
+ * each) reads a case as the lines up to the next mark, so a case with a
+ * row too many or too few is invalid alone and the next one is read as it
+ * should be.  One that does not is read row by row, its count checked
+ * before (layout_set()).
+ */
+static const record *lay_next(reader *rd)
+{
+    const cfg_layout *l = rd->lay;
+    const char *s = "";
+    size_t n = 0;
+    enum line_kind kind = LINE_EOF;
+
+    if (rd->owed || rd->lay_eof)
+        return rd->lay_done ? NULL : lay_eof(rd);
+    if (rd->lay_done)
+        return NULL;
+    const record *r = NULL;
+    if (rd->lay_head) {
+        rd->lay_head = 0;
+        if ((r = lay_top(rd)))
+            return r;
+    }
+    if (before_case(rd, &r, &kind, &s, &n))
+        return r;
+    rd_rec_begin(rd, 0);
+    if (l->name)
+        case_name(rd, kind, s, n);
+    if (l->size == SIZE_LINE_EACH)
+        case_size(rd, kind, s, n);
+    else if (!l->name)
+        lay_hold(rd, kind, s, n); /* the first row */
+    uint32_t need = case_rows(rd);
+    case_read c = case_lines(rd, need);
     if (rd->param_off != NO_OFFSET)
         rd_text_add(rd, "", 0, 1);
-    if (k > need && blank_at && !l->name && l->size != SIZE_LINE_EACH) {
-        /* blank lines its only marks: the case ended at the blank line,
-           and the rows after it were the next case's, now lost */
-        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u",
-                     before_blank, need);
-        if (rd->promised == UINT64_MAX || rd->index < rd->promised)
-            rd->lost_line = after_blank;
-    } else if (k < need) {
-        rd_rec_error(rd, rd->rec.line, "missing rows: the case has %u of %u", k,
-                     need);
-    } else if (k > need) {
-        rd_rec_error(rd, extra_at, "extra rows: the case has %u, expected %u",
-                     k, need);
-    } else if (blank_at) {
-        rd_rec_error(rd, blank_at, "a blank line inside the case");
-    }
+    case_faults(rd, &c, need);
     if (l->size != SIZE_LINE_NONE && rd->lay_rows) { /* 0: refused */
         rd->rec.rows = rd->lay_rows;
         rd->rec.cols = rd->lay_cols;
@@ -601,8 +870,12 @@ static void check_count(reader *rd)
     rd->lay_eof = rd->lay_ended = 1; /* nothing else is read */
 }
 
-int reader_set_layout(reader *rd, const reader_layout *l, char *err,
-                      size_t errlen)
+const record *layout_next(reader *rd)
+{
+    return rd->lay ? lay_next(rd) : reader_next(rd);
+}
+
+int layout_set(reader *rd, const reader_layout *l, char *err, size_t errlen)
 {
     rd->comments = l->comments;
     if (!l->layout || !config_layout_on(l->layout))

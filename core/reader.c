@@ -8,7 +8,8 @@
  * where they were read, in the buffer; the rest (rows with blanks, ids,
  * and rows read before the buffer moves) go into a text buffer the reader
  * reuses, by offset, and are turned into pointers when handed out.  A file
- * in a judge's layout is read by layout.c, on the same lines and records.
+ * in a judge's layout is read by layout.c, the layer above, on the same
+ * lines and records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "reader_impl.h"
@@ -65,6 +66,7 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
     rd->buf = xmalloc(rd->cap + SCAN_SLACK);
     rd->first = 1;
     rd->comments = 1;
+    rd->mark = NO_MARK;
     return rd;
 }
 
@@ -145,10 +147,13 @@ static __attribute__((noinline, cold)) void announce_wait(reader *rd)
 static void refill(reader *rd)
 {
     keep_rows(rd);
-    if (rd->start > 0) {
-        memmove(rd->buf, rd->buf + rd->start, rd->end - rd->start);
-        rd->end -= rd->start;
-        rd->start = 0;
+    size_t keep = rd->mark < rd->start ? rd->mark : rd->start;
+    if (keep > 0) {
+        memmove(rd->buf, rd->buf + keep, rd->end - keep);
+        rd->end -= keep;
+        rd->start -= keep;
+        if (rd->mark != NO_MARK)
+            rd->mark -= keep;
     }
     if (rd->end == rd->cap) {
         rd->cap *= 2;
@@ -190,16 +195,18 @@ int rd_has_mark(const char *p, size_t n)
 static int skip_line(reader *rd)
 {
     int mark = 0;
-    rd->start = rd->end = 0; /* refill() keeps the record's rows first */
+    rd->end = rd->start; /* refill() keeps the record's rows first */
     while (!rd->eof) {
         refill(rd);
-        char *nl = memchr(rd->buf, '\n', rd->end);
-        mark |= rd_has_mark(rd->buf, nl ? (size_t)(nl - rd->buf) : rd->end);
+        char *p = rd->buf + rd->start;
+        size_t avail = rd->end - rd->start;
+        char *nl = memchr(p, '\n', avail);
+        mark |= rd_has_mark(p, nl ? (size_t)(nl - p) : avail);
         if (nl) {
             rd->start = (size_t)(nl - rd->buf) + 1;
             return mark;
         }
-        rd->end = 0;
+        rd->end = rd->start;
     }
     return mark;
 }
@@ -618,8 +625,6 @@ static const record *line_record(reader *rd, const char *s, size_t n, int tabs)
 
 const record *reader_next(reader *rd)
 {
-    if (rd->lay)
-        return rd_layout_next(rd);
     for (;;) {
         const char *s = NULL;
         size_t n = 0;

@@ -10,7 +10,9 @@
  * Ownership: reader_open() pairs with reader_close(); the reader owns the
  * FILE it opened (not stdin).  A record and every string it points to are
  * owned by the reader and valid until the next reader_next().
- * Memory is bounded by the max_line limit, whatever the input.
+ * Memory is bounded by the max_line limit, whatever the input: one line,
+ * or in a judge's layout the lines of a look ahead (layout.c, at most two
+ * cases' rows and a line or two more).
  */
 #ifndef GRIDBFS_READER_H
 #define GRIDBFS_READER_H
@@ -64,7 +66,8 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen);
 void reader_close(reader *rd);
 
-/* How a judge's file frames its cases, for reader_set_layout(). */
+/* How a judge's file frames its cases, for layout_set() (layout.h, the
+   layer above the reader: the reader holds it, never reads it). */
 typedef struct reader_layout {
     const cfg_layout *layout; /* NULL, or one that is off: free form */
     uint32_t cols;            /* a board's columns, unless size lines say */
@@ -73,18 +76,6 @@ typedef struct reader_layout {
     int comments;             /* a line whose first non-blank is '#' is a
                                  comment (not when '#' is a cell) */
 } reader_layout;
-
-/*
- * Read rd's input by the layout l, before the first reader_next()
- * (README, "Judge files").  A layout whose cases cannot be told apart (a
- * count line, then cases with nothing between them) has its count checked
- * against the rows first: a regular file is read twice, a pipe is held in
- * an unlinked temporary file.  Returns 0, or -1 with "FILE: reason" in
- * err when the pipe could not be held.  l and what it points to must
- * outlive rd.
- */
-int reader_set_layout(reader *rd, const reader_layout *l, char *err,
-                      size_t errlen);
 
 /*
  * A reader of bytes [from, to) of the regular file open on fd, named name,
@@ -111,9 +102,11 @@ uint64_t reader_lines(const reader *rd);
 const char *reader_name(const reader *rd);
 
 /*
- * The next record, or NULL at the end of input or on a read error (then
- * reader_error() says why).  A malformed record is still returned, with
- * error set, so the caller reports it and goes on.
+ * The next record of gridbfs's own input (grid rows, line records), or
+ * NULL at the end of input or on a read error (then reader_error() says
+ * why).  A malformed record is still returned, with error set, so the
+ * caller reports it and goes on.  A judge's layout is read by
+ * layout_next() instead.
  */
 const record *reader_next(reader *rd);
 /*

@@ -1,7 +1,8 @@
 /*
  * reader_impl.h - the reader's insides, shared by reader.c (lines, and
- * gridbfs's own records) and layout.c (judges' layouts); nothing else
- * includes it.
+ * gridbfs's own records) and layout.c (judges' layouts, the layer above:
+ * it calls the functions below, reader.c never calls layout.c); nothing
+ * else includes it.
  */
 #ifndef GRIDBFS_READER_IMPL_H
 #define GRIDBFS_READER_IMPL_H
@@ -9,6 +10,7 @@
 #include "reader.h"
 
 #define NO_OFFSET UINT32_MAX
+#define NO_MARK SIZE_MAX
 /* off[k] of a row that is not in text: rec.row[k].text points into buf
    (see rd_rec_row()) */
 #define IN_BUF (UINT32_MAX - 1)
@@ -25,6 +27,8 @@ struct reader {
     char *buf; /* input bytes buf[start..end), and room for a '\n' after */
     size_t cap, start, end;
     size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
+    size_t mark;    /* NO_MARK, or where a look ahead began: refill()
+                       keeps buf[mark..end) (layout.c, peek_begin()) */
     int eof, first;
     int regular;     /* a regular file: reading it never waits */
     int long_record; /* the last LINE_LONG looked like a line record */
@@ -50,7 +54,7 @@ struct reader {
     uint64_t index;
     int comments; /* '#' starts a comment line */
 
-    /* a layout's: see rd_layout_next() */
+    /* a layout's (layout.c): see layout_next() */
     const cfg_layout *lay;
     reader_layout frame;
     int lay_head;      /* the count and size lines are still to come */
@@ -64,8 +68,8 @@ struct reader {
     int owed_quiet;                /* the message was shown once */
     int lay_eof;                   /* the end of the input was met */
     int lay_done;                  /* nothing more to hand out */
-    uint64_t lost_line; /* a case whose rows the one before took: its one
-                           invalid result is owed, or 0 */
+    uint64_t no_blank_line;        /* a case with no blank line before it (read
+                                      by its size): its message is owed, or 0 */
 
     void (*on_wait)(void *); /* see reader_on_wait() */
     void *wait_arg;
@@ -90,8 +94,5 @@ void rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
 void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line);
 void rd_rec_end_board(reader *rd);
 const record *rd_rec_finish(reader *rd);
-
-/* reader_next() for a file in a judge's layout (layout.c). */
-const record *rd_layout_next(reader *rd);
 
 #endif /* GRIDBFS_READER_IMPL_H */

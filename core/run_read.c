@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cuts.h"
+#include "layout.h"
 #include "suggest.h"
 #include "text.h"
 #include "util.h"
@@ -173,9 +174,9 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
         reader_open_range(pc->src->fd, pc->src->name, pc->from, pc->to,
                           in->rule.rows, in->rule.boards, p->rc->cfg->max_line);
     reader_layout lay = {NULL, in->rule.cols, NULL, in->cell['#'] == CELL_BAD};
-    reader_set_layout(rd, &lay, NULL, 0); /* no judge's: cannot fail */
+    layout_set(rd, &lay, NULL, 0); /* no judge's: cannot fail */
     const record *rec;
-    while ((rec = reader_next(rd))) {
+    while ((rec = layout_next(rd))) {
         if (c->n == c->cap) {
             c->cap *= 2;
             c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
@@ -398,7 +399,7 @@ static reader *open_input(pipeline *p, const char *path, rule_inst *in,
     *lay =
         (reader_layout){!in->error && in->profile ? &in->profile->layout : NULL,
                         in->error ? 1 : in->rule.cols, cells, !cells['#']};
-    if (rd && reader_set_layout(rd, lay, err, sizeof err) < 0) {
+    if (rd && layout_set(rd, lay, err, sizeof err) < 0) {
         reader_close(rd);
         rd = NULL;
     }
@@ -429,7 +430,7 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
            passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd))
             on_wait(p);
-        if (size || !(rec = reader_next(rd)))
+        if (size || !(rec = layout_next(rd)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */
             reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "layout.h"
 #include "parse.h"
 #include "util.h"
 
@@ -41,12 +42,12 @@ static int takes(rules *rs, const config *cfg, const char *path,
         cells[b] = in->cell[b] != CELL_BAD;
     reader_layout lay = {in->profile ? &in->profile->layout : NULL,
                          in->rule.cols, cells, !cells['#']};
-    if (!rd || reader_set_layout(rd, &lay, err, sizeof err) < 0) {
+    if (!rd || layout_set(rd, &lay, err, sizeof err) < 0) {
         reader_close(rd);
         return 0;
     }
     const record *r;
-    while ((r = reader_next(rd)) && r->notice)
+    while ((r = layout_next(rd)) && r->notice)
         ;
     gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;

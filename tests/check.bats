@@ -185,6 +185,21 @@ mutate() {
     assert_equal "${#lines[@]}" 5
 }
 
+@test "check: a count promises its moves: a move mistyped as a number is that case's fault, not the next case's count" {
+    local in=$JUDGES/poj2965/sample.in
+    judgeref solve poj2965 "$in" >"$T/one"
+    # "11" for "1 1" in case 1's first move: 11 could be a count, but
+    # case 1's count promises 6 moves, and case 2's fewest are 6, not 11
+    { sed '2s/ //' "$T/one"; cat "$T/one"; } >"$T/bad"
+    check_is "case 1 (line 1): wrong answer: move 1 \"$(sed -n '2s/ //p' "$T/one")\" on line 2 is not a move
+case 2 (line 8): accepted" poj2965 "$T/bad" "$in" "$in"
+    # a move dropped: the next line is case 2's count, its fewest moves,
+    # so case 1's count is short and case 2 is judged from there
+    { sed 3d "$T/one"; cat "$T/one"; } >"$T/bad"
+    check_is 'case 1 (line 1): wrong answer: the count says 6 moves, but 5 follow
+case 2 (line 7): accepted' poj2965 "$T/bad" "$in" "$in"
+}
+
 @test "check: POJ 2965 and POJ 1753: moves, counts and Impossible" {
     local in=$JUDGES/poj2965/sample.in
     judgeref solve poj2965 "$in" >"$T/good"

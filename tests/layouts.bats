@@ -87,18 +87,40 @@ setup() {
     assert_output "$(cat "$J/uva10309/sample.out")"
 }
 
-@test "acwing95: a case with a row too many is invalid alone; one too few costs the case after it too" {
-    # blank lines the only marks: the rows after case 2's blank line are
-    # read on (a stray blank?), and are 9, so case 3 was in them
+@test "acwing95: a case with a row too many, or one too few, is invalid alone" {
+    # blank lines the only marks: the 5 rows after case 2's blank line are
+    # a case of their own, not rows of case 2 after a stray blank line
     sed 8d "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
-    assert_output $'3\ninvalid\ninvalid'
-    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5
-gridbfs: in:13: the case before ends early, and took this case's rows for its own"
+    assert_output $'3\ninvalid\n-1'
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5"
     sed 8p "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
     assert_output $'3\ninvalid\n-1'
     assert_equal "$stderr" "gridbfs: in:13: extra rows: the case has 6, expected 5"
+}
+
+@test "acwing95: a missing blank line: the fixed size frames the cases, each keeps its answer" {
+    # the judge's scanf reads 5x5 boards whatever the blank lines: 10 rows
+    # are two cases, and the missing blank line is said
+    sed 13d "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(cat "$J/acwing95/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:13: no blank line before this case"
+    sed -e 7d -e 13d "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 -f csv in
+    assert_line -n 1 'in,1,2,,acwing95,solved,3,,'
+    assert_line -n 2 'in,2,7,,acwing95,solved,2,,'
+    assert_line -n 3 --regexp '^in,3,12,,acwing95,'
+    assert_equal "$stderr" "gridbfs: in:7: no blank line before this case
+gridbfs: in:12: no blank line before this case"
+    # a row too many, then no blank line: the extra row is no case of its
+    # own, as the five after it are
+    sed -e 8p -e 13d "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output $'3\ninvalid\n-1'
+    assert_equal "$stderr" "gridbfs: in:13: extra rows: the case has 6, expected 5
+gridbfs: in:14: no blank line before this case"
 }
 
 @test "acwing95: a count line that disagrees stops before the cases past it, or stands for the missing ones" {
@@ -139,6 +161,93 @@ gridbfs: in:13: the case before ends early, and took this case's rows for its ow
     assert_output "$(sed '2,3s/.*/invalid/' "$J/cerc07b/sample.out")"
     assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 4 of 5
 gridbfs: in:14: expected a size line 'R C' or 'n', got '1 x'"
+}
+
+# The README's gcj-lights (count, size lines, digit cells): a row can read
+# as a size line (101, 11), so the lines after it decide.  The three cases
+# are the README's, answers 1, 4 and 1 (one press each for 1x1 and the
+# 2x3 cross, all four for 2x2).
+gcj() {
+    printf 'rules:\n  gcj-lights:\n    plugin: flip-neighbors\n    goal: "off"\n    cells: "10"\n    layout: {count: true, size: each}\n    solved: "Case #{case}: {moves}"\n    impossible: "Case #{case}: IMPOSSIBLE"\n' >g.yaml
+    gridbfs -c g.yaml -r gcj-lights "$@"
+}
+
+@test "gcj-lights: a doubled row that reads as a size line costs its case alone; every case keeps its number" {
+    # 11 would be an 11x11 size line: case 2's rows do not fit it
+    printf '3\n1\n1\n2 2\n11\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\ninvalid\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:7: extra rows: the case has 3, expected 2"
+    # 101 a size out of range, 010 a 10x10 one; the first case doubled
+    printf '3\n2 3\n010\n111\n111\n1\n1\n2 2\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 1\nCase #3: 4'
+    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2"
+    printf '3\n2 3\n010\n010\n111\n1\n1\n2 2\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 1\nCase #3: 4'
+    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2"
+    # --check frames the puzzles the same way: the answers to cases 1
+    # and 3 are judged as theirs
+    printf '3\n1\n1\n2 2\n11\n11\n11\n2 3\n010\n111\n' >in
+    printf 'Case #1: 1\nCase #2: 4\nCase #3: 1\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 0 'case 1 (line 1): accepted'
+    assert_line -n 1 'case 2 (line 2): fail: the puzzle cannot be judged: in:7: extra rows: the case has 3, expected 2'
+    assert_line -n 2 'case 3 (line 3): accepted'
+    # a row of the wrong length is a damaged row, no size line
+    printf '2\n2 3\n0101\n111\n1\n1\n' >in
+    run -1 --separate-stderr gcj in
+    assert_line -n 0 invalid
+    assert_line -n 1 'Case #2: 1'
+    assert_equal "$stderr" "gridbfs: in:3: row 1 has 4 cells, expected 3"
+}
+
+@test "gcj-lights: a row missing before a size line that reads as a row costs its case alone" {
+    # "1 1" is a row of two cells, and case 2's size line
+    printf '2\n2 2\n11\n1 1\n1\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 1'
+    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 1 of 2"
+}
+
+@test "gcj-lights: a stray blank line after a size line costs that case alone, not three more" {
+    printf '3\n1\n\n1\n2 2\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 4\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case"
+    printf '3\n1\n1\n2 2\n11\n11\n2 3\n\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\nCase #2: 4\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:8: a blank line inside the case"
+}
+
+@test "one wrong character in a row is named, costs its case, and makes no case of its own, in every layout" {
+    # marked by a name (uva10309): row 3 of all_off
+    sed '4s/./X/3' "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '1s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:4: row 3: 'X' is not a cell (expected 'O' or '#')"
+    # marked by blank lines alone (acwing95): row 2 of case 2
+    sed '9s/./X/2' "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/acwing95/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:9: row 2: 'X' is not a cell (expected '1' or '0')"
+    # marked by size lines (cerc07b): row 1 of map 2
+    sed '9s/./1/3' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:9: row 1: '1' is not a cell (expected 'X' or '.')"
+    # counted (poj1222): row 2 of puzzle 2
+    sed '8s/0/X/' "$J/poj1222/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj1222 in
+    assert_output "$(sed '7,$d' "$J/poj1222/sample.out"; printf 'PUZZLE #2\ninvalid\n')"
+    assert_equal "$stderr" "gridbfs: in:8: row 2: 'X' is not a cell (expected '1' or '0')"
+    # unmarked (poj3279: a size line, then one case)
+    sed '3s/0/X/' "$J/poj3279/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:3: row 2: 'X' is not a cell (expected '1' or '0')"
 }
 
 @test "an end line with more blanks is the end line, read as words" {

@@ -1,6 +1,6 @@
 /*
  * fuzz_layout.c - libFuzzer target for the judge layouts of the record
- * reader (reader_set_layout() in core/reader.c): every combination of a
+ * reader (layout_set() in core/layout.c): every combination of a
  * layout's keys (count; size none, first or each; name; blank; end; param
  * and param_rows), at any rule shape and cell alphabet, the input in a
  * memory file (read as a regular file), a pipe in packets of a size the
@@ -29,9 +29,9 @@
  *       well-formed file in the layout (see generate()): then, too, every
  *       case must come out as written, without error, and nothing else
  *
- * Checks, beyond the sanitizers, of what reader.h promises: reader_next()
- * ends (NULL, then NULL again, no read error) after at most one record
- * more than the input has lines; records that are cases are numbered 1,
+ * Checks, beyond the sanitizers, of what layout.h and reader.h promise:
+ * layout_next() ends (NULL, then NULL again, no read error) after at most one
+ * record more than the input has lines; records that are cases are numbered 1,
  * 2, 3..., notices have index 0 and an error, quiet records an error that
  * an earlier record gave; a record, its rows and its error are at lines
  * of the input; a row is its line with blanks and CR removed (none for a
@@ -63,6 +63,7 @@
 
 #include "config.h"
 #include "fuzz_check.h"
+#include "layout.h"
 #include "reader.h"
 #include "util.h"
 
@@ -257,7 +258,7 @@ static line_info *lines_of(const char *d, size_t n, size_t max_line,
     return l;
 }
 
-/* Whether the reader reads this input free form, as reader_set_layout()
+/* Whether the reader reads this input free form, as layout_set()
    says: no layout, or a first line (not blank, not a comment) with the
    marks of a line record. */
 static int free_form(const setup *st, const line_info *l, uint64_t lines)
@@ -786,8 +787,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t cells[256] = {0};
     cells[(unsigned char)st.one] = cells[(unsigned char)st.zero] = 1;
     reader_layout rl = {&st.lay, st.cols, cells, st.comments};
-    FUZZ_CHECK(reader_set_layout(rd, &rl, err, sizeof err) == 0,
-               "reader_set_layout: %s", err);
+    FUZZ_CHECK(layout_set(rd, &rl, err, sizeof err) == 0, "layout_set: %s",
+               err);
 
     const record *rec;
     uint64_t next = 1, records = 0;
@@ -801,7 +802,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 body);
     for (;;) {
         (void)reader_buffered(rd); /* as run.c asks before each */
-        if (!(rec = reader_next(rd)))
+        if (!(rec = layout_next(rd)))
             break;
         records++;
         if (tracing)
@@ -867,7 +868,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(!reader_error(rd), "read error: %s", reader_error(rd));
     FUZZ_CHECK(reader_offset(rd) <= len, "%llu of %zu bytes counted",
                (unsigned long long)reader_offset(rd), len);
-    FUZZ_CHECK(!reader_next(rd), "a record after the end");
+    FUZZ_CHECK(!layout_next(rd), "a record after the end");
     if (st.generate)
         FUZZ_CHECK(records == ncases,
                    "well-formed file of %zu cases: %llu records", ncases,

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "reader.h"
+#include "layout.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -175,16 +176,17 @@ static void expect_str(const char *got, const char *want, int src)
 }
 #define STR(got, want) expect_str((got), (want), __LINE__)
 
-/* The input must be over: NULL, and no read error. */
+/* The input must be over: NULL, and no read error (layout_next(): the
+   same as reader_next() for a reader with no layout). */
 static void expect_end(reader *rd, int src)
 {
-    const record *r = reader_next(rd);
+    const record *r = layout_next(rd);
     check(r == NULL, src, "end of input");
     if (r)
         fprintf(stderr, "    extra record %llu at line %llu\n",
                 (unsigned long long)r->index, (unsigned long long)r->line);
     check(reader_error(rd) == NULL, src, "no read error");
-    check(reader_next(rd) == NULL, src, "still the end");
+    check(layout_next(rd) == NULL, src, "still the end");
 }
 #define END(rd) expect_end((rd), __LINE__)
 
@@ -1088,7 +1090,7 @@ static void test_stdin_pipe(void)
 /* ---- judge layouts through a pipe --------------------------------------- */
 
 /* poj1222's layout: a count line, then the cases back to back, which
-   reader_set_layout() checks against the rows before reading any. */
+   layout_set() checks against the rows before reading any. */
 static const cfg_layout count_layout = {.count = 1};
 static uint8_t cells_10[256] = {['0'] = 1, ['1'] = 1};
 
@@ -1130,13 +1132,13 @@ static int entries(const char *dir)
 }
 
 /* A reader of path by count_layout, 2x2 boards; NULL with err set when
-   reader_set_layout() refuses. */
+   layout_set() refuses. */
 static reader *open_counted(const char *path, char *err, size_t errlen)
 {
     static const reader_layout l = {&count_layout, 2, cells_10, 1};
     reader *rd = reader_open(path, 2, 1, MAX_LINE, err, errlen);
     CHECK(rd != NULL);
-    if (rd && reader_set_layout(rd, &l, err, errlen) < 0) {
+    if (rd && layout_set(rd, &l, err, errlen) < 0) {
         reader_close(rd);
         return NULL;
     }
@@ -1151,7 +1153,7 @@ static reader *open_counted(const char *path, char *err, size_t errlen)
  * first with the message and the rest quiet; a pipe larger than its
  * buffer, by its own name, is held whole; a regular file on standard
  * input is read from where it stands; and a $TMPDIR that cannot hold it
- * is an error of reader_set_layout().
+ * is an error of layout_set().
  */
 static void test_layout_pipe(void)
 {
@@ -1176,12 +1178,12 @@ static void test_layout_pipe(void)
     reader *rd = open_counted("-", err, sizeof err);
     CHECK(entries(dir) == 0); /* the file holding it is unlinked */
     if (rd) {
-        const record *r = reader_next(rd);
+        const record *r = layout_next(rd);
         if (REC(r, 1, 2, 0, 1, NULL)) {
             ROW(r, 0, "10", 2);
             ROW(r, 1, "01", 3);
         }
-        r = reader_next(rd);
+        r = layout_next(rd);
         if (REC(r, 2, 4, 0, 1, NULL))
             ROW(r, 1, "00", 5);
         END(rd);
@@ -1196,11 +1198,11 @@ static void test_layout_pipe(void)
     saved = stdin_from_pipe("3\n10\n01\n11\n00\n");
     rd = open_counted("-", err, sizeof err);
     if (rd) {
-        const record *r = reader_next(rd);
+        const record *r = layout_next(rd);
         if (REC(r, 1, 1, 0, 0, "count line gives 3"))
             CHECK(!r->quiet && !r->notice);
         for (uint64_t k = 2; k <= 3; k++) {
-            r = reader_next(rd);
+            r = layout_next(rd);
             if (REC(r, k, 1, 0, 0, "count line gives 3"))
                 CHECK(r->quiet);
         }
@@ -1231,7 +1233,7 @@ static void test_layout_pipe(void)
     if (rd) {
         const record *r;
         int n = 0, bad = 0;
-        while ((r = reader_next(rd))) {
+        while ((r = layout_next(rd))) {
             n++;
             bad += r->error != NULL || r->index != (uint64_t)n ||
                    r->line != 2 + 2 * (uint64_t)(n - 1) || r->nboards != 1;
@@ -1259,10 +1261,10 @@ static void test_layout_pipe(void)
         CHECK(lseek(STDIN_FILENO, 5, SEEK_SET) == 5);
         rd = open_counted("-", err, sizeof err);
         if (rd) {
-            const record *r = reader_next(rd);
+            const record *r = layout_next(rd);
             if (REC(r, 1, 2, 0, 1, NULL))
                 ROW(r, 0, "10", 2);
-            r = reader_next(rd);
+            r = layout_next(rd);
             REC(r, 2, 4, 0, 1, NULL);
             END(rd);
             reader_close(rd);
