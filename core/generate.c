@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "progress.h"
 #include "sample.h"
 #include "text.h"
 #include "thread.h"
@@ -523,8 +524,19 @@ static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
     return 0;
 }
 
+/* Write what sb holds to out, erasing the progress line first where out
+   is the terminal it is drawn on. */
+static void put_out(strbuf *sb, outfile *out, progress *pg)
+{
+    FILE *f = outfile_stream(out);
+    if (sb->len && isatty(fileno(f)))
+        progress_clear(pg);
+    flush_text(sb, f);
+}
+
 int generate_main(const generate_opts *o, rules *rs, const char *output,
-                  unsigned jobs, char *err, size_t cap)
+                  unsigned jobs, enum progress_mode shown, char *err,
+                  size_t cap)
 {
     gen g = {.o = o,
              .rs = rs,
@@ -541,6 +553,8 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
     puzzle *z = xcalloc(room, sizeof *z);
+    progress *pg = progress_new(shown, o->count); /* a puzzle a "byte" */
+    progress_name(pg, "puzzle", "puzzles");
 
     err[0] = '\0';
     if (per_case_parse(output, &pc, err, cap))
@@ -568,14 +582,16 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
             goto out;
         per = (now_ns() - t0) / n;
         if (!pc.on)
-            flush_text(&sb, outfile_stream(out));
+            put_out(&sb, out, pg);
+        progress_update(pg, k + n - 1, k + n - 1);
     }
     if (!pc.on) {
         put_tail(&g, &sb);
-        flush_text(&sb, outfile_stream(out));
+        put_out(&sb, out, pg);
     }
     status = 0;
 out:
+    progress_free(pg); /* erased before any message */
     if (out) {
         char later[RULES_MSG_MAX]; /* the first message is kept */
         if (outfile_close(out, status == 0, status ? later : err,
