@@ -437,8 +437,8 @@ static int gen_setup(gen *g, char *err, size_t cap)
 {
     const cfg_profile *prof = g->base->profile;
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
-    g->spaced = prof && prof->layout.spaced >= 0 ? prof->layout.spaced
-                                                 : g->o->spaced;
+    g->spaced =
+        prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
     if (prof && g->o->impossible && !prof->impossible) {
         fmt(err, cap,
             "--impossible: profile '%s' has no impossible answer (its judge "

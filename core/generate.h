@@ -49,8 +49,8 @@ enum {
     "one)\n"                                                                   \
     "      --distance D      D moves from the goal: D, A-B, or max\n"          \
     "      --impossible      only puzzles that cannot be solved\n"             \
-    "      --spaced          one space between cells, as POJ 1222 writes "     \
-    "them\n"
+    "      --spaced          one space between cells, where the profile "      \
+    "does not say\n"
 
 /* Distances: what --distance asked for. */
 #define GENERATE_MAX_DISTANCE 100000

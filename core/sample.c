@@ -31,11 +31,12 @@
 /* Tries a puzzle past 64 cells, where each is an exact solver's answer
    on a big board (a tenth of a second at 32x32). */
 #define SAMPLE_BIG_TRIES 64
-/* The most work the scan for a target rule's largest distance takes on,
-   in steps as a census counts them (a move tried from a state reached,
-   or SCAN_CLEARED states of a table cleared): a few seconds at most. */
-#define SCAN_MAX_STEPS 1e9
-#define SCAN_CLEARED 8
+/* The scan for a target rule's largest distance: boards of at most
+   SCAN_MAX_CELLS (4x4 takes some 300 tables, 1.5 s; 4x5 would take
+   minutes), and at most SCAN_MAX_STEPS steps (a move tried from a state
+   reached, or a state of a table cleared or read). */
+#define SCAN_MAX_CELLS 18
+#define SCAN_MAX_STEPS 3e8
 
 /* ---- random numbers: xoshiro256** seeded by splitmix64 --------------- */
 
@@ -259,8 +260,8 @@ static const uint8_t *target_table(const sample_plan *p, uint64_t target,
     gridbfs_board b[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = target; /* a puzzle the goals are asked of */
-    uint32_t n =
-        p->in->plugin->ops->goals(p->in->rule.inst, b, goals, GRIDBFS_MAX_GOALS);
+    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, b, goals,
+                                           GRIDBFS_MAX_GOALS);
     if (!n || n > GRIDBFS_MAX_GOALS)
         return NULL;
     if (*t && table_rebuild(*t, goals, n)) {
@@ -311,7 +312,7 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
         if (far < ub[s])
             ub[s] = (uint8_t)(far < TABLE_UNREACHED ? far : TABLE_UNREACHED);
     }
-    *steps += (double)states / SCAN_CLEARED + (double)reached * p->br.moves;
+    *steps += (double)states + (double)reached * p->br.moves;
     p->wit = xreallocarray(p->wit, p->nwit + 1, sizeof *p->wit);
     p->ecc = xreallocarray(p->ecc, p->nwit + 1, sizeof *p->ecc);
     p->wit[p->nwit] = u;
@@ -327,19 +328,18 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
  * table from each target that no table before it has shown to be at
  * most that far (ub[]: from a target u, no start is farther from a board
  * v than d(u, v) + the largest distance from u).  Bounded by
- * SCAN_MAX_STEPS; past it p->known stays 0, p->why saying so.
+ * SCAN_MAX_CELLS and SCAN_MAX_STEPS; past them p->known stays 0, p->why
+ * saying so.
  */
 static void scan(sample_plan *p)
 {
     uint64_t states = (uint64_t)1 << p->cells;
-    double steps = 0, least =
-        (double)(p->cells + 1) * ((double)states / SCAN_CLEARED +
-                                  (double)states * p->br.moves / p->cells);
-    if (least > SCAN_MAX_STEPS) {
+    double steps = 0;
+    if (p->cells > SCAN_MAX_CELLS) {
         fmt(p->why, sizeof p->why,
-            "finding it would take a table from each of many targets of "
-            "2^%" PRIu32 " states, past the scan's %.0g steps",
-            p->cells, SCAN_MAX_STEPS);
+            "its %" PRIu32 " cells are more than the %d of a scan of its "
+            "targets for it",
+            p->cells, SCAN_MAX_CELLS);
         return;
     }
     uint8_t *ub = xmalloc(states);
@@ -459,8 +459,8 @@ void sample_plan_refusal(const sample_plan *p, char *err, size_t cap)
         fmt(err, cap, "--impossible: every board of %s can be solved", what);
     else if (o->dist_max)
         fmt(err, cap,
-            "--distance max: the largest distance of %s is not known: %s",
-            what, p->why);
+            "--distance max: the largest distance of %s is not known: %s", what,
+            p->why);
     else if (o->dmin == o->dmax)
         fmt(err, cap,
             "--distance %s: %s has no board at distance %" PRIu32 " (%s)",
@@ -733,8 +733,7 @@ static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
         if (p->in->rule.boards == 2)
             random_board(r, p->cells, &b[1]);
         return 0;
-    case M_TARGET:
-        return from_target(p, *d, r, b, sc);
+    case M_TARGET: return from_target(p, *d, r, b, sc);
     case M_WALK:
     case M_SOLVE:
         if (!imp && p->method == M_WALK && *d > WALK_MAX)

@@ -148,7 +148,7 @@ shapes() {
     done
     assert_equal "$n" 14
     # --spaced changes a profile that does not say; not one that does
-    printf 'rules:\n  mine: {plugin: flip-neighbors, size: 3x3, layout: {count: true}}\n' >mine.yaml
+    printf 'rules:\n  mine: {plugin: flip-neighbors, size: 3x3, cells: "10", layout: {count: true}}\n' >mine.yaml
     assert_equal "$(gridbfs -c mine.yaml -r mine --generate 2 --seed 1 | shapes 01)" packed
     assert_equal "$(gridbfs -c mine.yaml -r mine --generate 2 --seed 1 --spaced | shapes 01)" spaced
     assert_equal "$(gridbfs -r p1225 --generate 2 --seed 1 --spaced | shapes 01)" packed
@@ -358,7 +358,7 @@ EOF
     run -2 --separate-stderr gridbfs -c t.yaml -r poj1753 --generate 1 --distance max
     assert_regex "$stderr" "^gridbfs: --distance max: the largest distance of rule 'poj1753' at 4x4 is not known: its distance table needs [0-9]+ bytes, over limits.table_memory \(1024\)\$"
     run -2 --separate-stderr gridbfs -r swap-adjacent -s 5x5 --generate 1 --distance max
-    assert_regex "$stderr" "^gridbfs: --distance max: the largest distance of rule 'swap-adjacent' at 5x5 is not known: finding it would take"
+    assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'swap-adjacent' at 5x5 is not known: its 25 cells are more than the 18 of a scan of its targets for it"
 }
 
 @test "--impossible is refused for a profile whose judge has no impossible answer; -f and -p are refused with --generate" {
@@ -654,4 +654,38 @@ EOF
     awk -v m="$(wc -l <want)" '{ n += $1; c[NR] = $1 } END { e = n / m; s = sqrt(e * (1 - 1 / m))
         for (i = 1; i <= NR; i++) if (c[i] < e - 5 * s || c[i] > e + 5 * s) { print c[i] " of " n; bad = 1 }
         exit bad }' got
+}
+
+# ---- progress ------------------------------------------------------------
+
+@test "progress on a terminal: the puzzles written, a share and the time left, while the output is held; gone at the end" {
+    requires tmux
+    unset TMUX
+    export TMUX_TMPDIR=$T
+    mkfifo go1 go2
+    # the reader holds the output twice: gridbfs blocks once its pipe is
+    # full, so the run outlasts the progress delay whatever the machine's
+    # speed; let go once, it writes a batch (the line shows) and blocks
+    # again; let go twice, it ends
+    printf '%s\n' "'$GRIDBFS' -r poj1753 --generate 300000 --seed 1 | { cat go1 >/dev/null; head -c 100000 >/dev/null; cat go2 >/dev/null; cat >/dev/null; }" \
+        'echo "[exit $?]"' 'sleep 600' >term.sh
+    tmux -L gen -f /dev/null new-session -d -s t -x 100 -y 10 -c "$T" "exec bash --norc --noprofile term.sh"
+    local i shown=
+    screen() { tmux -L gen capture-pane -p -J -t t | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
+    sleep 1.5 # past the progress delay, counted from the start
+    echo >go1
+    for ((i = 0; i < 1200; i++)); do
+        shown=$(screen)
+        [[ $shown =~ ^gridbfs:\ [0-9,]+\ puzzles\ done,\ [0-9]+%,\ [0-9]+:[0-9][0-9]\ elapsed,\ [0-9]+:[0-9][0-9]\ left$ ]] && break
+        sleep 0.1
+    done
+    echo >go2
+    [ "$i" -lt 1200 ] || { tmux -L gen kill-server; fail "no progress line; the screen: $shown"; }
+    for ((i = 0; i < 1200; i++)); do
+        shown=$(screen)
+        [[ $shown == *'[exit '* ]] && break
+        sleep 0.1
+    done
+    tmux -L gen kill-server
+    assert_equal "$shown" "[exit 0]"
 }
