@@ -253,7 +253,7 @@ typedef struct puzzle {
     sample_rng r;
     sample_plan *p;
     gridbfs_board b[2]; /* the start, and the target of a two-board rule */
-    int failed;         /* sample_draw()'s status: none found at d... */
+    int failed;         /* sample_draw()'s status: 0, or why none at d */
     uint32_t d;
 } puzzle;
 
