@@ -714,6 +714,7 @@ static const field layout_fields[] = {
     {"end", h_end, offsetof(cfg_layout, end), "non-empty text on one line"},
     {"param", h_text, offsetof(cfg_layout, param), "a parameter's name"},
     {"param_rows", h_int, offsetof(cfg_layout, param_rows), &param_rows_range},
+    {"spaced", h_bool, offsetof(cfg_layout, spaced), NULL},
     {NULL, NULL, 0, NULL},
 };
 static const table layout_table = {"in a layout", layout_fields};
@@ -867,6 +868,7 @@ static cfg_profile *profile_get(config *cfg, size_t had, const char *name)
     memset(pr, 0, sizeof *pr);
     pr->name = xstrdup(name);
     pr->path = -1;
+    pr->layout.spaced = -1;
     pr->max_moves = UINT64_MAX;
     return pr;
 }

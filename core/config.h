@@ -65,6 +65,8 @@ typedef struct cfg_layout {
     char *end;               /* the line that ends the input, or NULL */
     char *param;             /* a plugin parameter each case carries, */
     uint32_t param_rows;     /* in this many rows after its boards */
+    int spaced;              /* -1 unset, else 0/1: cells joined by a space
+                                (what --generate writes; readers take both) */
     cfg_mark at;             /* where layout was given */
 } cfg_layout;
 

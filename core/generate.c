@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "progress.h"
 #include "sample.h"
 #include "text.h"
 #include "thread.h"
@@ -176,6 +177,7 @@ typedef struct gen {
     rule_inst *base;       /* the instance -r and -s chose */
     const cfg_layout *lay; /* its profile's layout, or NULL */
     const char *pattern;   /* the layout parameter's own value, or NULL */
+    int spaced;            /* cells joined by a space */
     sample_ask ask;
     sample_plan **plans;
     size_t nplans;
@@ -218,7 +220,8 @@ static void random_pattern(const gen *g, sample_rng *r, char *buf)
 /* The instance puzzle r draws: the base, or with a layout parameter one
    of a random pattern that the plugin takes and that can give what was
    asked (past PLANS_MAX or FRESH_MAX, one of those taken before), else
-   the profile's own pattern. */
+   the profile's own pattern; one refused for want of limits.memory is
+   returned, for batch() to stop on. */
 static sample_plan *draw_plan(gen *g, sample_rng *r)
 {
     if (!g->pattern)
@@ -238,7 +241,7 @@ static sample_plan *draw_plan(gen *g, sample_rng *r)
         } else {
             break;
         }
-        if (sample_plan_can(p))
+        if (sample_plan_can(p) || sample_plan_refused(p))
             return p;
     }
     return plan_of(g, rules_choose(g->rs, NULL, NULL, 0, 0, g->pattern));
@@ -250,7 +253,7 @@ typedef struct puzzle {
     sample_rng r;
     sample_plan *p;
     gridbfs_board b[2]; /* the start, and the target of a two-board rule */
-    int failed;         /* none found at distance d */
+    int failed;         /* sample_draw()'s status: 0, or why none at d */
     uint32_t d;
 } puzzle;
 
@@ -264,7 +267,7 @@ static void put_rows(const gen *g, const rule_inst *in, const gridbfs_board *b,
     for (uint32_t row = 0; row < r->rows; row++) {
         for (uint32_t c = 0; c < r->cols; c++) {
             uint32_t k = row * r->cols + c;
-            if (c && g->o->spaced)
+            if (c && g->spaced)
                 sb_putc(sb, ' ');
             sb_putc(sb, (b->w[k / 64] >> (k % 64)) & 1 ? r->one : r->zero);
         }
@@ -364,8 +367,8 @@ static void *draw_share(void *arg)
 {
     share *s = arg;
     for (size_t i = s->lo; i < s->hi; i++)
-        s->z[i].failed = sample_draw(s->z[i].p, &s->z[i].r, s->sc, s->z[i].b,
-                                     &s->z[i].d) != 0;
+        s->z[i].failed =
+            sample_draw(s->z[i].p, &s->z[i].r, s->sc, s->z[i].b, &s->z[i].d);
     return NULL;
 }
 
@@ -427,11 +430,23 @@ static const char *own_pattern(const rule_inst *in)
     return NULL;
 }
 
-/* Set g up for the instance -r and -s chose; 0, or -1 with err. */
+/* Set g up for the instance -r and -s chose; 0, or -1 with err.  The
+   profile's own spacing beats --spaced; a profile without an impossible
+   answer (its judge promises solvable input) refuses --impossible. */
 static int gen_setup(gen *g, char *err, size_t cap)
 {
     const cfg_profile *prof = g->base->profile;
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
+    g->spaced =
+        prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
+    if (prof && g->o->impossible && !prof->impossible) {
+        fmt(err, cap,
+            "--impossible: profile '%s' has no impossible answer (its judge "
+            "promises solvable input); give it an 'impossible' text to write "
+            "such cases",
+            text_quote(shown, sizeof shown, prof->name));
+        return -1;
+    }
     if (prof && config_layout_on(&prof->layout))
         g->lay = &prof->layout;
     if (g->lay && g->lay->param && !(g->pattern = own_pattern(g->base))) {
@@ -492,7 +507,7 @@ static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
     draw_batch(g, z, n, sc, jobs);
     for (size_t i = 0; i < n; i++) {
         if (z[i].failed) {
-            sample_refusal(z[i].p, z[i].d, err, cap);
+            sample_refusal(z[i].p, z[i].failed, z[i].d, err, cap);
             return -1;
         }
         if (!pc->on) {
@@ -509,8 +524,19 @@ static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
     return 0;
 }
 
+/* Write what sb holds to out, erasing the progress line first where out
+   is the terminal it is drawn on. */
+static void put_out(strbuf *sb, outfile *out, progress *pg)
+{
+    FILE *f = outfile_stream(out);
+    if (sb->len && isatty(fileno(f)))
+        progress_clear(pg);
+    flush_text(sb, f);
+}
+
 int generate_main(const generate_opts *o, rules *rs, const char *output,
-                  unsigned jobs, char *err, size_t cap)
+                  unsigned jobs, enum progress_mode shown, char *err,
+                  size_t cap)
 {
     gen g = {.o = o,
              .rs = rs,
@@ -527,6 +553,8 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
     puzzle *z = xcalloc(room, sizeof *z);
+    progress *pg = progress_new(shown, o->count); /* a puzzle a "byte" */
+    progress_name(pg, "puzzle", "puzzles");
 
     err[0] = '\0';
     if (per_case_parse(output, &pc, err, cap))
@@ -554,14 +582,16 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
             goto out;
         per = (now_ns() - t0) / n;
         if (!pc.on)
-            flush_text(&sb, outfile_stream(out));
+            put_out(&sb, out, pg);
+        progress_update(pg, k + n - 1, k + n - 1);
     }
     if (!pc.on) {
         put_tail(&g, &sb);
-        flush_text(&sb, outfile_stream(out));
+        put_out(&sb, out, pg);
     }
     status = 0;
 out:
+    progress_free(pg); /* erased before any message */
     if (out) {
         char later[RULES_MSG_MAX]; /* the first message is kept */
         if (outfile_close(out, status == 0, status ? later : err,

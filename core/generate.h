@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "progress.h"
 #include "rules.h"
 
 /* The long options, their ids clear of main.c's own. */
@@ -48,8 +49,8 @@ enum {
     "one)\n"                                                                   \
     "      --distance D      D moves from the goal: D, A-B, or max\n"          \
     "      --impossible      only puzzles that cannot be solved\n"             \
-    "      --spaced          one space between cells, as POJ 1222 writes "     \
-    "them\n"
+    "      --spaced          one space between cells, where the profile "      \
+    "does not say\n"
 
 /* Distances: what --distance asked for. */
 #define GENERATE_MAX_DISTANCE 100000
@@ -79,11 +80,13 @@ int generate_option(generate_opts *g, int opt, const char *arg, char *err,
  * Write g->count puzzles for the rule -r and -s chose (rules_choose()
  * with no file), to output (NULL: standard output; a printf-style %d or
  * %0Nd in it: one file a puzzle, numbered from 1), jobs the threads
- * that may work; the options are checked with the others' (core/main.c).
+ * that may work, shown how progress shows (the puzzles written, after
+ * each batch); the options are checked with the others' (core/main.c).
  * Returns the exit status: 0, or EXIT_TROUBLE with one message in err (what was
  * asked that cannot be made, a bad option, a failed write).
  */
 int generate_main(const generate_opts *g, rules *rs, const char *output,
-                  unsigned jobs, char *err, size_t cap);
+                  unsigned jobs, enum progress_mode shown, char *err,
+                  size_t cap);
 
 #endif /* GRIDBFS_GENERATE_H */

@@ -1044,8 +1044,8 @@ int main(int argc, char **argv)
         jobs = usable_processors();
     if (c.gen.have_count) { /* puzzles out instead of answers */
         char err[MSG_MAX];
-        c.status =
-            generate_main(&c.gen, c.rules, c.output, jobs, err, sizeof err);
+        c.status = generate_main(&c.gen, c.rules, c.output, jobs,
+                                 choose_progress(&c, 0), err, sizeof err);
         if (err[0])
             msg("%s", err);
         goto out;

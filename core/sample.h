@@ -34,7 +34,8 @@
 #include "rules.h"
 #include "util.h"
 
-/* Tries for one puzzle: walks or random boards, and targets (a table each). */
+/* Tries for one puzzle: walks or random boards, and targets (a table each,
+   before the targets a scan found, where one was made). */
 #define SAMPLE_TRIES 1000
 #define SAMPLE_TARGET_TRIES 64
 
@@ -72,6 +73,10 @@ rule_inst *sample_plan_inst(const sample_plan *p);
    writes one message saying why. */
 int sample_plan_can(const sample_plan *p);
 void sample_plan_refusal(const sample_plan *p, char *err, size_t cap);
+/* Whether p cannot draw for want of limits.memory (its table): never a
+   reason to draw another instance, as that would make the bytes depend on
+   limits.memory. */
+int sample_plan_refused(const sample_plan *p);
 /* The memory one draw of p builds and frees (a target's table), or 0. */
 size_t sample_plan_draw_bytes(const sample_plan *p);
 
@@ -79,14 +84,20 @@ typedef struct sample_scratch sample_scratch;
 sample_scratch *sample_scratch_new(membudget *mem);
 void sample_scratch_free(sample_scratch *sc);
 
+/* sample_draw()'s status when a solver's search stopped at a limit. */
+#define SAMPLE_LIMIT (-2)
+
 /*
  * Draw one puzzle of p (a plan that can) from r into boards[0] (the
- * start) and boards[1] (the target of a two-board rule).  Returns 0, or
- * -1 when the tries found none, then sample_refusal() says so (d is what
- * it was drawn for).  Safe on several threads, each with its scratch.
+ * start) and boards[1] (the target of a two-board rule).  Returns 0, -1
+ * when the tries found none, or SAMPLE_LIMIT when a search stopped at a
+ * limit (a roomier run would have drawn another puzzle, so none is
+ * taken); then sample_refusal() says which (d is what it was drawn
+ * for).  Safe on several threads, each with its scratch.
  */
 int sample_draw(const sample_plan *p, sample_rng *r, sample_scratch *sc,
                 gridbfs_board boards[2], uint32_t *d);
-void sample_refusal(const sample_plan *p, uint32_t d, char *err, size_t cap);
+void sample_refusal(const sample_plan *p, int status, uint32_t d, char *err,
+                    size_t cap);
 
 #endif /* GRIDBFS_SAMPLE_H */

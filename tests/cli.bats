@@ -309,7 +309,7 @@ Try 'gridbfs --help' for more information."
     assert_output ''
     run cat list.txt
     assert_line --index 0 'profiles:'
-    assert_line '  poj1753          plugin=flip-neighbors size=4x4 goal=uniform cells=bw'
+    assert_line "  poj1753          plugin=flip-neighbors size=4x4 goal=uniform cells=bw impossible='Impossible'"
     run -0 --separate-stderr gridbfs --list-rules -f jsonl -o list.jsonl
     run cat list.jsonl
     assert_line --index 0 --regexp '^\{"kind":"profile","name":"poj1753",'

@@ -70,7 +70,6 @@ read_back() {
     local p opts
     for p in poj1222 acwing95 flipfive uva10309 cerc07b; do
         opts=
-        [ "$p" = poj1222 ] && opts=--spaced
         [ "$p" = cerc07b ] && opts="-s 6x7"
         gridbfs -r "$p" $opts --generate 300 --seed 11 >"$p.in"
         read_back "$p" "$p.in"
@@ -89,8 +88,7 @@ read_back() {
     local p f opts
     for p in poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard; do
         opts=
-        [[ $p == poj3279 || $p == poj3185 || $p == bailian2811 ]] && opts=--spaced
-        [ "$p" = poj3279 ] && opts="$opts -s 5x7"
+        [ "$p" = poj3279 ] && opts="-s 5x7"
         # the judge promises bowls that can be righted: any distance
         [ "$p" = poj3185 ] && opts="$opts --distance 0-99999"
         mkdir "$p"
@@ -111,6 +109,51 @@ read_back() {
     done
     assert_equal "$(head -1 poj3279/01.in)" "5 7"
     assert_equal "$(wc -l <timus1122/01.in)" 7 # 4 rows, then the 3x3 pattern
+}
+
+# shapes CELLS < FILE: how FILE writes its board rows (lines of two or
+# more of CELLS and nothing else but spaces): "spaced" or "packed", one
+# line for each seen.
+shapes() {
+    awk -v c="$1" '{ n = 0; sp = 0
+        for (i = 1; i <= length($0); i++) {
+            ch = substr($0, i, 1)
+            if (ch == " ") sp = 1
+            else if (index(c, ch)) n++
+            else next
+        }
+        if (n >= 2) print (sp ? "spaced" : "packed") }' | sort -u
+}
+
+@test "every built-in profile writes its cells as its judge's sample does, spaced or not, by default; --spaced only where a profile does not say" {
+    local dir p cells want f opts n=0
+    for dir in "$BATS_TEST_DIRNAME"/judges/*/; do
+        p=$(basename "$dir")
+        cells=$(gridbfs --list-rules -f jsonl | grep "\"name\":\"$p\"" |
+            sed 's/.*"cells":"\([^"]*\)".*/\1/')
+        [ -n "$cells" ] || fail "$p: no cells"
+        want=$(shapes "$cells" <"$dir/sample.in")
+        [[ $want == spaced || $want == packed ]] || fail "$p: the sample's rows are '$want'"
+        mkdir "$p"
+        opts=
+        # the judge promises bowls that can be righted: any distance
+        [ "$p" = poj3185 ] && opts="--distance 0-99999"
+        gridbfs -r "$p" $opts --generate 3 --seed 5 -o "$p/%d.in"
+        for f in "$p"/*.in; do
+            assert_equal "$p $(shapes "$cells" <"$f")" "$p $want"
+            read_back "$p" "$f"
+            judgeref solve "$p" "$f" >/dev/null || fail "$f: judgeref cannot read it"
+        done
+        n=$((n + 1))
+    done
+    assert_equal "$n" 14
+    # --spaced changes a profile that does not say; not one that does
+    printf 'rules:\n  mine: {plugin: flip-neighbors, size: 3x3, cells: "10", layout: {count: true}}\n' >mine.yaml
+    assert_equal "$(gridbfs -c mine.yaml -r mine --generate 2 --seed 1 | shapes 01)" packed
+    assert_equal "$(gridbfs -c mine.yaml -r mine --generate 2 --seed 1 --spaced | shapes 01)" spaced
+    assert_equal "$(gridbfs -r p1225 --generate 2 --seed 1 --spaced | shapes 01)" packed
+    printf 'rules:\n  p1225: {layout: {spaced: true}}\n' >sp.yaml
+    assert_equal "$(gridbfs -c sp.yaml -r p1225 --generate 2 --seed 1 | shapes 01)" spaced
 }
 
 @test "several layouts of -c profiles read back with no fault, answered as flipref and swapref answer the same boards" {
@@ -232,25 +275,22 @@ EOF
     local f n=0 want
     for f in data/secret/*.in; do
         n=$((n + 1))
-        if [[ $f == *impossible* ]]; then
-            # swaps keep the number of ones: boards with other numbers of
-            # them are impossible
-            [ "$(head -4 "$f" | tr -cd 1 | wc -c)" != "$(tail -4 "$f" | tr -cd 1 | wc -c)" ] ||
-                fail "$f: the same number of ones"
-            assert_equal "$(cat "${f%.in}.ans")" Impossible
-        else
-            # the count is judgeref's (an independent search); the moves
-            # pass the judge's own check of a P1225 answer
-            want=$(judgeref solve p1225 "$f" | head -1)
-            assert_equal "$(head -1 "${f%.in}.ans")" "$want"
-            judgeref check p1225 "$f" "${f%.in}.ans"
-            if [[ $f == *far* ]] && { [ "$want" -lt 8 ] || [ "$want" -gt 14 ]; }; then
-                fail "$f: $want moves"
-            fi
+        # only what P1225 allows: the start and the target have as many
+        # ones (swaps keep them), so every case can be solved
+        assert_equal "$(head -4 "$f" | tr -cd 1 | wc -c)" "$(tail -4 "$f" | tr -cd 1 | wc -c)"
+        # the count is judgeref's (an independent search); the moves
+        # pass the judge's own check of a P1225 answer
+        want=$(judgeref solve p1225 "$f" | head -1)
+        assert_equal "$(head -1 "${f%.in}.ans")" "$want"
+        judgeref check p1225 "$f" "${f%.in}.ans"
+        if [[ $f == *far* ]] && { [ "$want" -lt 8 ] || [ "$want" -gt 14 ]; }; then
+            fail "$f: $want moves"
         fi
+        # --distance max: God's number of P1225's 4x4 boards
+        [[ $f != *max* ]] || assert_equal "$f $want" "$f 20"
         PATH="$(dirname "$GRIDBFS"):$PATH" run -42 output_validators/gridbfs/run "$f" "${f%.in}.ans" "$T/" <"${f%.in}.ans"
     done
-    assert_equal "$n" 15
+    assert_equal "$n" 13
     # and a wrong answer is rejected
     PATH="$(dirname "$GRIDBFS"):$PATH" run -43 output_validators/gridbfs/run \
         data/secret/far01.in data/secret/far01.ans "$T/" <data/secret/far02.ans
@@ -271,6 +311,77 @@ EOF
     assert_equal "$(wc -l <c.ref)" 30
 }
 
+@test "--distance up to God's number for 4x4 swaps: 17, 19, 20 and max (20) for chessboard and p1225, exact per swapref and judgeref, the same bytes for a seed" {
+    local d f
+    for d in 17 19 20 max; do
+        gridbfs -r swap-adjacent -s 4x4 --generate 6 --distance $d --seed 3 >s$d.lines
+        swapref solve -s 4x4 s$d.lines >s$d.ref
+        all_are "${d/max/20}" s$d.ref
+        mkdir c$d
+        gridbfs -r chessboard --generate 3 --distance $d --seed 3 -o "c$d/%d.in"
+        for f in c$d/*.in; do judgeref solve chessboard "$f"; done >c$d.ref
+        all_are "${d/max/20}" c$d.ref
+    done
+    gridbfs -r p1225 --generate 3 --distance max --seed 4 -o 'p%d.in'
+    for f in p*.in; do judgeref solve p1225 "$f" | head -1; done >p.ref
+    all_are 20 p.ref
+    # a range past what random targets reach: each distance of it
+    gridbfs -r chessboard --generate 60 --distance 16-20 --seed 5 -o 'r%02d.in'
+    for f in r*.in; do judgeref solve chessboard "$f"; done | sort -u >r.ref
+    assert_equal "$(cat r.ref)" "$(seq 16 20)"
+    # deterministic: the same bytes at -j1 and -j2
+    gridbfs -r swap-adjacent -s 4x4 --generate 6 --distance 19 --seed 3 -j1 >j1
+    cmp j1 s19.lines
+    run -2 --separate-stderr gridbfs -r chessboard --generate 1 --distance 21
+    assert_equal "$stderr" "gridbfs: --distance 21: rule 'chessboard' at 4x4 has no board at distance 21 (its largest distance is 20)"
+}
+
+@test "--distance past what can exist is refused, and what may not exist is tried a bounded number of times" {
+    # 32x32 Lights Out: 1,024 presses, each at most once in a shortest answer
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 32x32 --generate 2 --distance 1025
+    assert_output ""
+    assert_equal "$stderr" "gridbfs: --distance 1025: rule 'flip-neighbors' at 32x32 has no board at distance 1025 (a shortest answer makes each of its 1024 moves at most once)"
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 32x32 --generate 2 --distance 1025-2000
+    assert_regex "$stderr" "^gridbfs: --distance 1025-2000: rule 'flip-neighbors' at 32x32 has no board at a distance from 1025 to 2000"
+    # past 64 cells each try is an exact solver's answer on a big board:
+    # a few dozen, then a message
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 12x12 --generate 2 --distance 140 --seed 1
+    assert_equal "$stderr" "gridbfs: --distance 140: no puzzle of rule 'flip-neighbors' at 12x12 found at distance 140 in 64 random walks from the goal, each answered by the solver"
+}
+
+@test "--distance max without a table gives the true reason: the plugin's flags, the cells, the scan's bound" {
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r broken-moves --generate 1 --distance max
+    assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'broken-moves' at 4x4 is not known: its goals are neither fixed (GRIDBFS_FIXED_GOAL) nor a target board, so it has no distance table"
+    run -2 --separate-stderr gridbfs -r lights5 -s 6x6 --generate 1 --distance max
+    assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'lights5' at 6x6 is not known: its 36 cells are more than the 30 a distance table indexes"
+    printf 'limits: {table_memory: 1024}\n' >t.yaml
+    run -2 --separate-stderr gridbfs -c t.yaml -r poj1753 --generate 1 --distance max
+    assert_regex "$stderr" "^gridbfs: --distance max: the largest distance of rule 'poj1753' at 4x4 is not known: its distance table needs [0-9]+ bytes, over limits.table_memory \(1024\)\$"
+    run -2 --separate-stderr gridbfs -r swap-adjacent -s 5x5 --generate 1 --distance max
+    assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'swap-adjacent' at 5x5 is not known: its 25 cells are more than the 18 of a scan of its targets for it"
+}
+
+@test "--impossible is refused for a profile whose judge has no impossible answer; -f and -p are refused with --generate" {
+    local p
+    for p in p1225 chessboard poj1222 bailian2811 poj2965 poj3185 flipfive; do
+        run -2 --separate-stderr gridbfs -r $p --generate 2 --impossible -o x.in
+        assert_output ""
+        assert_equal "$stderr" "gridbfs: --impossible: profile '$p' has no impossible answer (its judge promises solvable input); give it an 'impossible' text to write such cases"
+        [ ! -e x.in ] || fail "$p: x.in written"
+    done
+    # a profile given one writes cases it answers with it
+    printf 'rules:\n  p1225: {impossible: "no way"}\n' >imp.yaml
+    gridbfs -c imp.yaml -r p1225 --generate 2 --impossible --seed 1 -o 'i%d.in'
+    for p in i1.in i2.in; do
+        assert_equal "$(gridbfs -c imp.yaml -r p1225 $p)" "no way"
+        assert_equal "$(swapref solve -s 4x4 <(tokens 4 <$p | paste -sd ' '))" Impossible
+    done
+    run -2 --separate-stderr gridbfs -r poj1753 --generate 1 -f csv
+    assert_equal "$stderr" "gridbfs: -f: not with --generate"
+    run -2 --separate-stderr gridbfs -r poj1753 --generate 1 -p
+    assert_equal "$stderr" "gridbfs: -p: not with --generate"
+}
+
 @test "--distance past a table: random walks on 6x6 and 8x8 flips and 6x6 swaps, exact per flipref and swapref" {
     gridbfs -r flip-neighbors -s 6x6 --generate 60 --distance 9 --seed 1 >f.lines
     flipref solve -s 6x6 f.lines >f.ref
@@ -283,14 +394,39 @@ EOF
     all_are 6 s.ref
 }
 
-@test "--distance under limits.memory: a search the budget cannot hold confirms no puzzle, as a run's search is stopped (status limit)" {
+@test "--distance under limits.memory: a search the budget cannot hold stops the run, rather than drawing another puzzle than a roomier run would" {
     # 6x6 swaps, 18 ones: the boards within 8 swaps of a start number
     # millions (some 60 swaps a board), far past 1 MiB of search nodes
     printf 'limits: {memory: 1048576, max_states: 1000000000}\nrules:\n  big: {plugin: swap-adjacent, size: 6x6, engine: search}\n' >m.yaml
     run -2 --separate-stderr gridbfs -c m.yaml -r big --generate 2 --distance 8 --seed 1
     assert_output ''
     assert_equal "${#stderr_lines[@]}" 1
-    assert_regex "$stderr" "^gridbfs: --distance 8: no puzzle of rule 'big' at 6x6 found"
+    assert_equal "$stderr" "gridbfs: --distance 8: a search for a puzzle of rule 'big' at 6x6 stopped at a limit (limits.memory or limits.max_states); with more room it would have given another, so none is written"
+}
+
+@test "the same seed gives the same bytes whatever limits.memory, or exit 2 and a message naming it: never other bytes" {
+    local args m
+    for args in "-r timus1122 --distance 3" "-r p1225 --distance 3-10" "-r poj1753 --distance 2" \
+        "-r flip-neighbors -s 6x6 --distance 4-8" "-r swap-adjacent -s 5x5 --distance 3 --generate 4"; do
+        gridbfs --generate 600 $args --seed 7 >want
+        for m in 1 4 8 32 160; do
+            printf 'limits: {memory: %d}\n' $((m * 1048576)) >m.yaml
+            run --separate-stderr gridbfs -c m.yaml --generate 600 $args --seed 7 -j2
+            if [ "$status" = 0 ]; then
+                assert_equal "$stderr" ""
+                [ "$output" = "$(cat want)" ] || fail "$args, $m MiB: other bytes"
+            else
+                assert_equal "$args $m: $status" "$args $m: 2"
+                # on standard output, the puzzles before it are written
+                [ "$output" = "$(head -c ${#output} want)" ] || fail "$args, $m MiB: other bytes before the stop"
+                assert_regex "$stderr" "^gridbfs: --distance [0-9-]+: .*limits\.memory"
+            fi
+        done
+    done
+    # the smallest budgets do stop: 512 patterns of timus1122, a table each
+    printf 'limits: {memory: %d}\n' $((8 * 1048576)) >m.yaml
+    run -2 --separate-stderr gridbfs -c m.yaml -r timus1122 --generate 600 --distance 3 --seed 7
+    assert_regex "$stderr" "^gridbfs: --distance 3: rule 'timus1122' at 4x4: its distance table needs [0-9]+ bytes while built, over what limits.memory \(8388608\) has left\$"
 }
 
 @test "--distance past 64 cells: walks through apply(), uva10309 per judgeref, 10x10, 20x20 and 23x23 flips proved by flipbig" {
@@ -384,24 +520,24 @@ EOF
 }
 
 @test "--impossible for a rule whose every board is solvable is an error, as is a distance it does not have" {
-    run -2 --separate-stderr gridbfs -r flipfive --generate 3 --impossible
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 3x3 --generate 3 --impossible
     assert_output ""
-    assert_equal "$stderr" "gridbfs: --impossible: every board of rule 'flipfive' at 3x3 can be solved"
-    run -2 --separate-stderr gridbfs -r poj1222 --generate 3 --impossible --seed 1
-    assert_equal "$stderr" "gridbfs: --impossible: no impossible puzzle of rule 'poj1222' at 5x6 found in 1000 random boards, each answered by the solver (there may be none)"
+    assert_equal "$stderr" "gridbfs: --impossible: every board of rule 'flip-neighbors' at 3x3 can be solved"
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 5x6 --generate 3 --impossible --seed 1
+    assert_equal "$stderr" "gridbfs: --impossible: no impossible puzzle of rule 'flip-neighbors' at 5x6 found in 1000 random boards, each answered by the solver (there may be none)"
     run -2 --separate-stderr gridbfs -r poj1753 --generate 3 --distance 7
     assert_equal "$stderr" "gridbfs: --distance 7: rule 'poj1753' at 4x4 has no board at distance 7 (its largest distance is 6)"
     run -2 --separate-stderr gridbfs -r poj1753 --generate 3 --distance 7-20
     assert_equal "$stderr" "gridbfs: --distance 7-20: rule 'poj1753' at 4x4 has no board at a distance from 7 to 20 (its largest distance is 6)"
     run -2 --separate-stderr gridbfs -r p1225 --generate 3 --distance 40 --seed 1
-    assert_equal "$stderr" "gridbfs: --distance 40: no puzzle of rule 'p1225' at 4x4 found at distance 40 in 64 random targets, each with its own distance table"
+    assert_equal "$stderr" "gridbfs: --distance 40: rule 'p1225' at 4x4 has no board at distance 40 (its largest distance is 20)"
     run -2 --separate-stderr gridbfs -r uva10309 --generate 3 --distance max
-    assert_equal "$stderr" "gridbfs: --distance max: rule 'uva10309' at 10x10 has no distance table (more than 30 cells, or over limits.table_memory), so its largest distance is not known"
+    assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'uva10309' at 10x10 is not known: its 100 cells are more than the 30 a distance table indexes"
     printf 'rules:\n  nop: {plugin: flip-neighbors, size: 3x3, layout: {count: true, param: nosuch, param_rows: 1}}\n' >nop.yaml
     run -2 --separate-stderr gridbfs -c nop.yaml -r nop --generate 2
     assert_equal "$stderr" "gridbfs: --generate: rule 'nop' reads each case's 'nosuch' from its layout, and has no value of it to write"
     run -2 --separate-stderr gridbfs -r flip-neighbors -s 6x6 --generate 2 --distance 200 --seed 1
-    assert_equal "$stderr" "gridbfs: --distance 200: no puzzle of rule 'flip-neighbors' at 6x6 found at distance 200 in 1000 random walks from the goal, each answered by the solver"
+    assert_equal "$stderr" "gridbfs: --distance 200: rule 'flip-neighbors' at 6x6 has no board at distance 200 (a shortest answer makes each of its 36 moves at most once)"
 }
 
 # ---- the seed ------------------------------------------------------------
@@ -518,4 +654,38 @@ EOF
     awk -v m="$(wc -l <want)" '{ n += $1; c[NR] = $1 } END { e = n / m; s = sqrt(e * (1 - 1 / m))
         for (i = 1; i <= NR; i++) if (c[i] < e - 5 * s || c[i] > e + 5 * s) { print c[i] " of " n; bad = 1 }
         exit bad }' got
+}
+
+# ---- progress ------------------------------------------------------------
+
+@test "progress on a terminal: the puzzles written, a share and the time left, while the output is held; gone at the end" {
+    requires tmux
+    unset TMUX
+    export TMUX_TMPDIR=$T
+    mkfifo go1 go2
+    # the reader holds the output twice: gridbfs blocks once its pipe is
+    # full, so the run outlasts the progress delay whatever the machine's
+    # speed; let go once, it writes a batch (the line shows) and blocks
+    # again; let go twice, it ends
+    printf '%s\n' "'$GRIDBFS' -r poj1753 --generate 300000 --seed 1 | { cat go1 >/dev/null; head -c 100000 >/dev/null; cat go2 >/dev/null; cat >/dev/null; }" \
+        'echo "[exit $?]"' 'sleep 600' >term.sh
+    tmux -L gen -f /dev/null new-session -d -s t -x 100 -y 10 -c "$T" "exec bash --norc --noprofile term.sh"
+    local i shown=
+    screen() { tmux -L gen capture-pane -p -J -t t | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
+    sleep 1.5 # past the progress delay, counted from the start
+    echo >go1
+    for ((i = 0; i < 1200; i++)); do
+        shown=$(screen)
+        [[ $shown =~ ^gridbfs:\ [0-9,]+\ puzzles\ done,\ [0-9]+%,\ [0-9]+:[0-9][0-9]\ elapsed,\ [0-9]+:[0-9][0-9]\ left$ ]] && break
+        sleep 0.1
+    done
+    echo >go2
+    [ "$i" -lt 1200 ] || { tmux -L gen kill-server; fail "no progress line; the screen: $shown"; }
+    for ((i = 0; i < 1200; i++)); do
+        shown=$(screen)
+        [[ $shown == *'[exit '* ]] && break
+        sleep 0.1
+    done
+    tmux -L gen kill-server
+    assert_equal "$shown" "[exit 0]"
 }
