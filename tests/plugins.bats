@@ -649,3 +649,50 @@ searched_last() {
     run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 --census --ones 3
     assert_equal "$stderr" "gridbfs: --census: rule 'rotate' at 3x4: $why"
 }
+
+@test "--check takes the judge text a plugin writes, as a run writes it, where it is not the count and the moves" {
+    # own-text toggles one cell a move (as many moves as 1s) and writes
+    # "presses: N", then with -p "press K" a move; its text depends on the
+    # count alone (GRIDBFS_TEXT_BY_COUNT)
+    local G=(gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r own-text)
+    printf '%s\n' 1100/0000/0000/0000 0000/0000/0000/0000 1000/0000/0000/0001 >in
+    run -0 --separate-stderr "${G[@]}" in
+    assert_output $'presses: 2\npresses: 0\npresses: 2'
+    printf '%s\n' "$output" >ans
+    run -0 --separate-stderr "${G[@]}" --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 2): accepted\ncase 3 (line 3): accepted'
+    # its words with another count, or the count alone, are not its text
+    printf '%s\n' 'presses: 3' 'presses: 0' 2 >ans
+    run -1 --separate-stderr "${G[@]}" --check ans in
+    assert_output $'case 1 (line 1): wrong answer: line 1: expected "presses: 2", got "presses: 3"
+case 2 (line 2): accepted
+case 3 (line 3): wrong answer: line 3: expected "presses: 2", got "2"'
+    # with the moves: the text a run writes, line for line
+    run -0 --separate-stderr "${G[@]}" -p in
+    assert_output $'presses: 2\npress 1\npress 2\npresses: 0\npresses: 2\npress 1\npress 16'
+    printf '%s\n' "$output" >ans
+    run -0 --separate-stderr "${G[@]}" -p --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 4): accepted\ncase 3 (line 5): accepted'
+    # past max_moves the answer is the impossible text, and its text is not
+    printf 'rules:\n  o: {plugin: own-text, max_moves: 1}\n' >c.yaml
+    printf '%s\n' Impossible 'presses: 0' 'presses: 2' >ans
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r o --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 2): accepted
+case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
+}
+
+@test "-f jsonl: a move's compact text R,C is [R,C], R,C-R,C is [[R,C],[R,C]], any other a string" {
+    # the guide's words (Lifecycle, Move text), by hand: a press, a swap,
+    # and the test plugins' moves that are neither
+    run -0 --separate-stderr gridbfs -r swap-adjacent -s 1x3 -p -f jsonl <<<'100/ 001/'
+    assert_output --partial '"moves":2,"path":[[[1,1],[1,2]],[[1,2],[1,3]]],'
+    run -0 --separate-stderr gridbfs -r lights5 -s 1x3 -p -f jsonl <<<'110/'
+    assert_output --partial '"moves":1,"path":[[1,1]],'
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 1x3 -p -f jsonl <<<'011/'
+    assert_output --partial '"moves":1,"path":["1,3,left"],'
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p -f jsonl <<<'1001/1000/0000'
+    assert_output --partial '"moves":1,"path":["r1"],'
+    # CSV: the compact texts joined by spaces
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p -f csv <<<'0110/1000/0000'
+    assert_line --index 1 '<stdin>,1,1,,rotate,solved,3,r1 r1 r1,'
+}

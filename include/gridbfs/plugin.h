@@ -165,7 +165,9 @@ typedef struct gridbfs_plugin {
      * Validate params[0..nparams-1] and fill in *rule.  Returns 0, or -1
      * with a message in err (and err->param set when one parameter is at
      * fault).  The parameter "size" ("RxC", the same size as rule->rows
-     * and rule->cols) is always present, for plugins older than ABI 1.2.
+     * and rule->cols) is always present, last, whatever the plugin's ABI:
+     * plugins older than ABI 1.2 read the size there; a newer one may
+     * ignore it, but not refuse it as unknown.
      */
     int (*create)(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err);
