@@ -16,6 +16,10 @@
 #            GRIDBFS_PLUGIN_INSTALL_DIR, which gridbfsConfig.cmake presets to
 #            the installed gridbfs's plugin folder (GRIDBFS_PLUGIN_DIR), so
 #            the installed gridbfs finds the plugin by name.
+#   -O2      when the build has no type (a plain `cmake -S . -B build`, no
+#            CMAKE_BUILD_TYPE): a plugin built without -O runs its search
+#            about twice as slowly.  A build type, as -DCMAKE_BUILD_TYPE=Debug,
+#            brings its own flags instead.
 function(gridbfs_add_plugin name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "OUTPUT_DIRECTORY" "SOURCES")
   if(arg_UNPARSED_ARGUMENTS)
@@ -43,6 +47,10 @@ function(gridbfs_add_plugin name)
     C_VISIBILITY_PRESET hidden
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON)
+  # (at generate time: $<CONFIG> is empty when no build type was chosen)
+  set(gnu "GNU,Clang,AppleClang")
+  target_compile_options(${name} PRIVATE
+    "$<$<AND:$<STREQUAL:$<CONFIG>,>,$<OR:$<COMPILE_LANG_AND_ID:C,${gnu}>,$<COMPILE_LANG_AND_ID:CXX,${gnu}>>>:-O2>")
   if(arg_OUTPUT_DIRECTORY)
     set_target_properties(${name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${arg_OUTPUT_DIRECTORY})
   elseif(GRIDBFS_PLUGIN_OUTPUT_DIR)

@@ -582,10 +582,6 @@ static int by_pairs(census_ctx *x, census_result *r)
     char what[MSG_MAX];
     fmt(what, sizeof what, "rule '%s' at %" PRIu32 "x%" PRIu32, x->in->name,
         r->rows, r->cols);
-    if (!x->br.involutive) {
-        say("%s: a census needs moves that are their own inverses", what);
-        return EXIT_TROUBLE;
-    }
     if (no_table(x, what))
         return EXIT_TROUBLE;
     r->method = CENSUS_PAIRS;
@@ -818,6 +814,11 @@ static int take(census_ctx *x, census_result *r, long ones)
     int fixed = (rule->flags & GRIDBFS_FIXED_GOAL) != 0;
     fmt(what, sizeof what, "rule '%s' at %" PRIu32 "x%" PRIu32, x->in->name,
         r->rows, r->cols);
+    /* first: every method searches from the goals (README, "Census") */
+    if (!x->br.involutive) {
+        say("%s: a census needs moves that are their own inverses", what);
+        return EXIT_TROUBLE;
+    }
     if (fixed && ones >= 0) {
         say("%s: --ones is for rules with a target board; its goals are "
             "fixed",
@@ -843,10 +844,6 @@ static int take(census_ctx *x, census_result *r, long ones)
     if (!fixed) {
         r->ones = ones >= 0 ? (uint32_t)ones : x->cells / 2;
         return by_pairs(x, r);
-    }
-    if (!x->br.involutive) {
-        say("%s: a census needs moves that are their own inverses", what);
-        return EXIT_TROUBLE;
     }
     char why[MSG_MAX];
     if (!table_why(x, why, sizeof why))

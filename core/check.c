@@ -505,6 +505,40 @@ static void expect_text(checker *k, check_case *c, const solve_result *res)
     }
 }
 
+/*
+ * Whether the answer to case c (its rule usable, its result res) is to be
+ * the plugin's own judge text, line for line (judge_exact()), rather than
+ * a count and its moves (README, "Checking answers"): wherever the plugin
+ * writes one, as a run would print it, except where its text depends on
+ * the count alone (GRIDBFS_TEXT_BY_COUNT) and is, for this answer, the
+ * core's own text, as the built-in rules' is: that is judged as a count,
+ * so that any shortest sequence is taken and a wrong count is told why.
+ * For no answer (not solved, or past max_moves) the text compared is the
+ * shape of one, 0 moves, as expect_text() takes it.
+ */
+static int own_text(checker *k, const check_case *c, const solve_result *res)
+{
+    const rule_inst *in = c->in;
+    const cfg_profile *p = in->profile;
+    solve_result shape = {ST_SOLVED, 0, NULL, 0, NULL};
+    gridbfs_plugin core = *in->plugin->ops;
+    strbuf *sb = &k->scratch2;
+    if (!core.judge_text)
+        return 0;
+    if (!(in->rule.flags & GRIDBFS_TEXT_BY_COUNT))
+        return 1;
+    if (res->status != ST_SOLVED || (p && res->moves > p->max_moves))
+        res = &shape;
+    out_result r = case_result(c, res);
+    sb->len = 0;
+    output_write(k->judge, &r, sb); /* the plugin's text */
+    size_t own = sb->len;
+    core.judge_text = NULL;
+    r.ops = &core;
+    output_write(k->judge, &r, sb); /* the core's */
+    return sb->len - own != own || memcmp(sb->p, sb->p + own, own) != 0;
+}
+
 /* Solve the case c holds the boards of (its rule in usable), or say why
    not; the message as a run gives it. */
 static void solve_case(checker *k, check_case *c, const record *rec)
@@ -514,12 +548,13 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     solve_result res = {ST_INVALID, 0, NULL, 0, c->msg};
     memset(c->boards, 0, sizeof c->boards); /* a bad one's moves are still
                                                read, and replayed */
-    c->exact = !in->error && in->plugin->ops->judge_text &&
-               !(in->rule.flags & GRIDBFS_TEXT_BY_COUNT);
-    if (parse_record(in, rec, c->boards, c->msg, &line) == 0) {
+    int parsed = parse_record(in, rec, c->boards, c->msg, &line) == 0;
+    if (parsed)
         res = solve_record(in, c->boards, k->bfs, c->msg);
+    c->exact = !in->error && own_text(k, c, &res);
+    if (parsed && c->exact) {
         out_result r = case_result(c, &res);
-        if (c->exact && output_vet(k->judge, &r, c->msg) < 0) /* as a run */
+        if (output_vet(k->judge, &r, c->msg) < 0) /* as a run */
             res = r.ans; /* invalid; else the text is kept for expect_text() */
     }
     c->status = res.status;

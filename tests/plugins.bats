@@ -485,7 +485,7 @@ searched_last() {
 @test "create() with boards or moves no rule can have is refused, naming the field" {
     local bad want
     for bad in 'boards: "0"=boards to 0 (expected 1 or 2)' 'boards: "3"=boards to 3 (expected 1 or 2)' \
-        'moves: "0"=moves to 0 (expected 1 to 4096)' 'moves: "4097"=moves to 4097 (expected 1 to 4096)'; do
+        'moves: "4097"=moves to 4097 (expected 0 to 4096)'; do
         want=${bad#*=}
         printf 'rules:\n  c: {plugin: broken-cells, %s}\n' "${bad%%=*}" >c.yaml
         run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c </dev/null
@@ -586,4 +586,113 @@ searched_last() {
     printf '1\n' >ans
     run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lie-judge-text --check ans in
     assert_output "case 1 (line 1): fail: the puzzle cannot be judged: in:1: plugin 'lie-judge-text' broke its contract: judge_text() gave '1??': a byte that is not printable ASCII"
+}
+
+# ---- rules the built-in ones are not: no move, moves no inverse ----------
+
+@test "a size with no move (peg solitaire on 2x2): a goal answers 0, every other board Impossible" {
+    # peg: a jump needs three cells in a line, so 2x2 has 0 moves; its
+    # goals are the boards of one peg
+    printf '%s\n' 10/00 00/01 00/00 11/00 11/11 >in
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 2x2 -p in
+    assert_output $'0\n0\nImpossible\nImpossible\nImpossible'
+    assert_equal "$stderr" ''
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 2x2 -p -f csv in
+    assert_line --index 1 'in,1,1,,peg,solved,0,,'
+    assert_line --index 3 'in,3,3,,peg,impossible,,,'
+    # the checker agrees, and --show draws the start alone
+    printf '%s\n' 0 0 Impossible Impossible Impossible >ans
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 2x2 --check ans in
+    assert_line --index 4 'case 5 (line 5): accepted'
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 2x2 --show <<<'10/00'
+    assert_line 'solved in 0 moves'
+    # the same plugin at 1x3 has its two jumps: one solves 110
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 1x3 -p <<<'110/'
+    assert_output $'1\n1 1 right'
+    # a rule whose moves undo themselves, with none (its table of 2x1 states)
+    printf 'rules:\n  c: {plugin: broken-cells, moves: "0"}\n' >c.yaml
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c <<<$'00\n10\n11'
+    assert_output $'0\nImpossible\nImpossible'
+}
+
+@test "a fixed goal with moves that are not their own inverses: answered from the start, as a reference finds" {
+    # rotate turns a row right or a column down, round: undoing a move takes
+    # cols - 1 (or rows - 1) more, so a search from its fixed goal with its
+    # moves would give other numbers.  rotateref searches from the goal
+    # with the inverse moves, and prints every board with its answer.
+    local size
+    for size in 3x4 2x5 3x3; do
+        "$GRIDBFS_TEST_BIN/rotateref" "${size%x*}" "${size#*x}" >ref
+        cut -f1 ref >in
+        cut -f2 ref >want
+        gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s "$size" -j 2 in >got
+        diff want got || fail "rotate at $size: gridbfs differs from rotateref"
+        grep -qv Impossible want # some are solvable
+    done
+    # by hand, 3x4: the goal 1100/1000/0000 is one turn of row 1 (right)
+    # from 1001/1000/0000, but three turns to the right from 0110/1000/0000
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p <<<$'1001/1000/0000\n0110/1000/0000'
+    assert_output $'1\nrow 1\n3\nrow 1\nrow 1\nrow 1'
+}
+
+@test "--census of a rule whose moves are not their own inverses: the documented message, exit 2" {
+    # the README's words, whatever else the rule lacks: a fixed goal
+    # (peg), none (peg with fixed: no: one board and no fixed goal), or
+    # with --ones
+    local why='a census needs moves that are their own inverses'
+    printf 'rules:\n  pn: {plugin: peg, fixed: "no"}\n' >c.yaml
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 3x3 --census
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: --census: rule 'peg' at 3x3: $why"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r pn -s 3x3 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'pn' at 3x3: $why"
+    run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 --census --ones 3
+    assert_equal "$stderr" "gridbfs: --census: rule 'rotate' at 3x4: $why"
+}
+
+@test "--check takes the judge text a plugin writes, as a run writes it, where it is not the count and the moves" {
+    # own-text toggles one cell a move (as many moves as 1s) and writes
+    # "presses: N", then with -p "press K" a move; its text depends on the
+    # count alone (GRIDBFS_TEXT_BY_COUNT)
+    local G=(gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r own-text)
+    printf '%s\n' 1100/0000/0000/0000 0000/0000/0000/0000 1000/0000/0000/0001 >in
+    run -0 --separate-stderr "${G[@]}" in
+    assert_output $'presses: 2\npresses: 0\npresses: 2'
+    printf '%s\n' "$output" >ans
+    run -0 --separate-stderr "${G[@]}" --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 2): accepted\ncase 3 (line 3): accepted'
+    # its words with another count, or the count alone, are not its text
+    printf '%s\n' 'presses: 3' 'presses: 0' 2 >ans
+    run -1 --separate-stderr "${G[@]}" --check ans in
+    assert_output $'case 1 (line 1): wrong answer: line 1: expected "presses: 2", got "presses: 3"
+case 2 (line 2): accepted
+case 3 (line 3): wrong answer: line 3: expected "presses: 2", got "2"'
+    # with the moves: the text a run writes, line for line
+    run -0 --separate-stderr "${G[@]}" -p in
+    assert_output $'presses: 2\npress 1\npress 2\npresses: 0\npresses: 2\npress 1\npress 16'
+    printf '%s\n' "$output" >ans
+    run -0 --separate-stderr "${G[@]}" -p --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 4): accepted\ncase 3 (line 5): accepted'
+    # past max_moves the answer is the impossible text, and its text is not
+    printf 'rules:\n  o: {plugin: own-text, max_moves: 1}\n' >c.yaml
+    printf '%s\n' Impossible 'presses: 0' 'presses: 2' >ans
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r o --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 2): accepted
+case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
+}
+
+@test "-f jsonl: a move's compact text R,C is [R,C], R,C-R,C is [[R,C],[R,C]], any other a string" {
+    # the guide's words (Lifecycle, Move text), by hand: a press, a swap,
+    # and the test plugins' moves that are neither
+    run -0 --separate-stderr gridbfs -r swap-adjacent -s 1x3 -p -f jsonl <<<'100/ 001/'
+    assert_output --partial '"moves":2,"path":[[[1,1],[1,2]],[[1,2],[1,3]]],'
+    run -0 --separate-stderr gridbfs -r lights5 -s 1x3 -p -f jsonl <<<'110/'
+    assert_output --partial '"moves":1,"path":[[1,1]],'
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r peg -s 1x3 -p -f jsonl <<<'011/'
+    assert_output --partial '"moves":1,"path":["1,3,left"],'
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p -f jsonl <<<'1001/1000/0000'
+    assert_output --partial '"moves":1,"path":["r1"],'
+    # CSV: the compact texts joined by spaces
+    run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p -f csv <<<'0110/1000/0000'
+    assert_line --index 1 '<stdin>,1,1,,rotate,solved,3,r1 r1 r1,'
 }

@@ -139,6 +139,34 @@ EOF
     refute_output --partial rowcol
 }
 
+# compile_line DIR: the compile command of flip-rowcol.c in DIR's
+# compile_commands.json.
+compile_line() {
+    grep -E '"command": .*flip-rowcol\.c' "$1/compile_commands.json"
+}
+
+@test "built with no build type, as the guide builds it, a plugin is optimised: -O2" {
+    # a plain `cmake -S -B` and `cmake --build`: no CMAKE_BUILD_TYPE, from
+    # the command line or the environment
+    env -u CFLAGS -u CMAKE_PREFIX_PATH -u CMAKE_BUILD_TYPE cmake -S "$SRC" -B plain \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >plain.log 2>&1 || { cat plain.log; fail "configure failed"; }
+    run -0 grep '^CMAKE_BUILD_TYPE:' plain/CMakeCache.txt
+    assert_output 'CMAKE_BUILD_TYPE:STRING='
+    run -0 compile_line plain
+    assert_regex "$output" ' -O2 '
+    env -u CFLAGS cmake --build plain >plain.log 2>&1 || { cat plain.log; fail "build failed"; }
+    run -0 --separate-stderr "$STAGED" -P plain -r flip-rowcol -s 3x3 <<<'110/001/001'
+    assert_output '2'
+    # a build type the author chose brings its own flags, and no -O2
+    env -u CFLAGS -u CMAKE_PREFIX_PATH cmake -S "$SRC" -B debug -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >debug.log 2>&1 || { cat debug.log; fail "configure failed"; }
+    run -0 compile_line debug
+    assert_regex "$output" ' -g '
+    refute_output --partial '-O2'
+}
+
 @test "the staged gridbfs runs the example with --plugin-dir" {
     run -0 --separate-stderr "$STAGED" --plugin-dir "$EX" -r flip-rowcol -s 3x3 <<<'110/001/001'
     assert_output '2'

@@ -87,7 +87,10 @@ typedef struct gridbfs_error {
 enum {
     /* Every move is its own inverse: the core may search from the goals. */
     GRIDBFS_INVOLUTIVE = 1u << 0,
-    /* goals() does not depend on the puzzle: the core may tabulate. */
+    /* goals() does not depend on the puzzle: the core may tabulate.  Its
+       table is one search from the goals, which the moves reach only
+       backwards when each undoes itself: so only with GRIDBFS_INVOLUTIVE
+       too; other rules are searched from each puzzle's start. */
     GRIDBFS_FIXED_GOAL = 1u << 1,
     /* ABI 1.2: judge_text() reads the moves only when with_path is set;
        without it the text depends on their number alone, so the core may
@@ -141,7 +144,9 @@ typedef struct gridbfs_rule {
     char zero;       /* and for a clear one: two different characters
                         that gridbfs_cell_char() accepts */
     uint32_t boards; /* boards per puzzle record: 1 or 2 */
-    uint32_t moves;  /* move ids are 0..moves-1: 1 to GRIDBFS_MAX_MOVES */
+    uint32_t moves;  /* move ids are 0..moves-1: 0 to GRIDBFS_MAX_MOVES
+                        (0: no move at this size; a goal board is then
+                        0 moves from a goal, any other is impossible) */
     uint32_t flags;  /* GRIDBFS_INVOLUTIVE, GRIDBFS_FIXED_GOAL,
                         GRIDBFS_TEXT_BY_COUNT (1.2), GRIDBFS_XOR_MOVES
                         (1.3), or'ed; a bit the core does not know (a
@@ -160,7 +165,9 @@ typedef struct gridbfs_plugin {
      * Validate params[0..nparams-1] and fill in *rule.  Returns 0, or -1
      * with a message in err (and err->param set when one parameter is at
      * fault).  The parameter "size" ("RxC", the same size as rule->rows
-     * and rule->cols) is always present, for plugins older than ABI 1.2.
+     * and rule->cols) is always present, last, whatever the plugin's ABI:
+     * plugins older than ABI 1.2 read the size there; a newer one may
+     * ignore it, but not refuse it as unknown.
      */
     int (*create)(const gridbfs_param *params, size_t nparams,
                   gridbfs_rule *rule, gridbfs_error *err);
