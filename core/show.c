@@ -98,6 +98,19 @@ static void cannot_replay(const rule_inst *in, char *msg)
         abi & 0xFFFF, GRIDBFS_SEARCH_CELLS, in->rule.rows, in->rule.cols);
 }
 
+/* Why move i of path[0..n-1] could not be replayed, into msg: -1. */
+static int not_replayed(const rule_inst *in, const uint16_t *path, size_t i,
+                        size_t n, char *msg)
+{
+    char shown[TEXT_QUOTE_BUF];
+    fmt(msg, RULES_MSG_MAX,
+        "cannot show the moves: plugin '%s' broke its contract: "
+        "move %zu of %zu (id %u) cannot be replayed",
+        text_quote(shown, sizeof shown, in->plugin->name), i + 1, n,
+        (unsigned)path[i]);
+    return -1;
+}
+
 /* The moves' boards from the start, each after its "move K of N: TEXT"
    line; 0, or -1 with msg set when a move could not be replayed. */
 static int draw_moves(enum show_mode mode, const rule_inst *in,
@@ -105,17 +118,11 @@ static int draw_moves(enum show_mode mode, const rule_inst *in,
                       size_t n, pen *pn, char *msg)
 {
     strbuf *sb = pn->sb;
-    char text[OUTPUT_MOVE_TEXT_MAX], shown[TEXT_QUOTE_BUF];
+    char text[OUTPUT_MOVE_TEXT_MAX];
     gridbfs_board cur = *start, next;
     for (size_t i = 0; i < n; i++) {
-        if (replay_move(in, &cur, path[i], &next) < 0) {
-            fmt(msg, RULES_MSG_MAX,
-                "cannot show the moves: plugin '%s' broke its contract: "
-                "move %zu of %zu (id %u) cannot be replayed",
-                text_quote(shown, sizeof shown, in->plugin->name), i + 1, n,
-                (unsigned)path[i]);
-            return -1;
-        }
+        if (replay_move(in, &cur, path[i], &next) < 0)
+            return not_replayed(in, path, i, n, msg);
         sb_printf(sb, "move %zu of %zu: %s\n", i + 1, n,
                   output_move_text(in->plugin->ops, in->rule.inst, path[i],
                                    GRIDBFS_MOVE_JUDGE, text));
@@ -185,19 +192,12 @@ int show_write(enum show_mode mode, const rule_inst *in,
 int show_check(const rule_inst *in, const gridbfs_board *boards,
                const uint16_t *path, size_t n, char *msg)
 {
-    char shown[TEXT_QUOTE_BUF];
     gridbfs_board cur = boards[0];
     if (can_draw(in, path, n, msg) < 0)
         return -1;
     for (size_t i = 0; i < n; i++)
-        if (replay_move(in, &cur, path[i], &cur) < 0) {
-            fmt(msg, RULES_MSG_MAX,
-                "cannot show the moves: plugin '%s' broke its contract: "
-                "move %zu of %zu (id %u) cannot be replayed",
-                text_quote(shown, sizeof shown, in->plugin->name), i + 1, n,
-                (unsigned)path[i]);
-            return -1;
-        }
+        if (replay_move(in, &cur, path[i], &cur) < 0)
+            return not_replayed(in, path, i, n, msg);
     return 0;
 }
 
