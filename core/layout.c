@@ -347,8 +347,8 @@ static int ends_case(reader *rd, const char *s, size_t n, uint32_t k,
         return k >= need && held_case_fits(rd);
     uint64_t r64, c64;
     int sized = l->size == SIZE_LINE_EACH;
-    if (sized && size_line(s, n, &r64, &c64) < 0)
-        return 0;      /* a row, or a damaged one */
+    if (sized && !l->name && size_line(s, n, &r64, &c64) < 0)
+        return 0;      /* a row, or a damaged one (a name may be any text) */
     if (!rd->lay_rows) /* a size refused: its rows are all extra */
         return sized || !can_be_row(rd, s, n, rd->lay_cols);
     /* s is read before any look ahead, which may move it */
@@ -365,7 +365,7 @@ static int ends_case(reader *rd, const char *s, size_t n, uint32_t k,
     }
     if (l->name && !sized)
         return !row;
-    return !cells || (sizable && held_case_fits(rd));
+    return !cells || ((l->name || sizable) && held_case_fits(rd));
 }
 
 /* After a blank line among the rows of a case (row k next), whether the

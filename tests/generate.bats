@@ -535,7 +535,7 @@ EOF
     assert_equal "$stderr" "gridbfs: --distance max: the largest distance of rule 'uva10309' at 10x10 is not known: its 100 cells are more than the 30 a distance table indexes"
     printf 'rules:\n  nop: {plugin: flip-neighbors, size: 3x3, layout: {count: true, param: nosuch, param_rows: 1}}\n' >nop.yaml
     run -2 --separate-stderr gridbfs -c nop.yaml -r nop --generate 2
-    assert_equal "$stderr" "gridbfs: --generate: rule 'nop' reads each case's 'nosuch' from its layout, and has no value of it to write"
+    assert_equal "$stderr" "gridbfs: nop.yaml:2:52: rule 'nop': layout: param 'nosuch' is no parameter of plugin 'flip-neighbors'"
     run -2 --separate-stderr gridbfs -r flip-neighbors -s 6x6 --generate 2 --distance 200 --seed 1
     assert_equal "$stderr" "gridbfs: --distance 200: rule 'flip-neighbors' at 6x6 has no board at distance 200 (a shortest answer makes each of its 36 moves at most once)"
 }

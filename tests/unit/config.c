@@ -640,7 +640,15 @@ static void test_shipped(const char *path)
     CHECK(cfg.nprofiles == 15);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
-        CHECK(pr && pr->plugin && pr->impossible == NULL);
+        /* only the judges that promise solvable input have no text */
+        int solvable = !strcmp(names[i], "p1225") ||
+                       !strcmp(names[i], "chessboard") ||
+                       !strcmp(names[i], "poj2965");
+        CHECK(pr && pr->plugin);
+        if (solvable)
+            CHECK(pr->impossible == NULL);
+        else
+            CHECK_STR(pr->impossible, "Impossible");
         CHECK_STR(size_of(pr), strcmp(names[i], "lights5") ? "4x4" : "5x5");
     }
     pr = config_profile(&cfg, "poj1753");
