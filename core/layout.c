@@ -437,6 +437,8 @@ static void lay_row(reader *rd, enum line_kind kind, const char *s, size_t n,
     if (kind == LINE_LONG)
         rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
                      rd->max_line);
+    if (kind == LINE_LONG) /* no cells of it, wherever it was read */
+        n = 0;
     if (k < board_rows) {
         rd_rec_row(rd, s, n, 1, rd->lineno);
         if ((k + 1) % rd->lay_rows == 0)

@@ -232,6 +232,9 @@ enum line_kind rd_next_line(reader *rd, const char **line, size_t *len)
         size_t n = nl ? (size_t)(nl - p) : avail;
 
         if (n > rd->max_line + LINE_SLACK) {
+            if (!nl && rd->mark != NO_MARK)
+                return LINE_LONG; /* a look ahead stops here: skip_line()
+                                     would drop what it gives back */
             rd->lineno++;
             rd->first = 0;
             rd->long_record = rd_has_mark(p, n);
