@@ -291,7 +291,7 @@ static const char *board_parse(const puzzle *z, const char *s, board *b)
         if (*s == '/')
             continue;
         const char *g = memchr(z->goal, *s, (size_t)z->n);
-        if (!g || !*s)
+        if (!g)
             return "a character that is not one of the goal's";
         if (k == z->n)
             return "more cells than the board has";
