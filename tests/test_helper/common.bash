@@ -48,6 +48,9 @@ linesref() { "$GRIDBFS_TEST_BIN/linesref" "$@"; }
 judgeref() { "$GRIDBFS_TEST_BIN/judgeref" "$@"; }
 censusref() { "$GRIDBFS_TEST_BIN/censusref" "$@"; }
 showref() { "$GRIDBFS_TEST_BIN/showref" "$@"; }
+slideref() { "$GRIDBFS_TEST_BIN/slideref" "$@"; }
+klightsref() { "$GRIDBFS_TEST_BIN/klightsref" "$@"; }
+coinsref() { "$GRIDBFS_TEST_BIN/coinsref" "$@"; }
 
 # requires TOOL...: the test needs each TOOL, a command name or an absolute
 # path (/usr/bin/time is GNU time, not the shell's keyword).  When one is
