@@ -715,6 +715,7 @@ static const field layout_fields[] = {
     {"param", h_text, offsetof(cfg_layout, param), "a parameter's name"},
     {"param_rows", h_int, offsetof(cfg_layout, param_rows), &param_rows_range},
     {"spaced", h_bool, offsetof(cfg_layout, spaced), NULL},
+    {"square", h_bool, offsetof(cfg_layout, square), NULL},
     {NULL, NULL, 0, NULL},
 };
 static const table layout_table = {"in a layout", layout_fields};
@@ -733,6 +734,9 @@ static int h_layout(parser *p, const node *n, void *dst, const field *f)
         return FAIL_AT(p, n, "layout: param and param_rows go together");
     if (l->param && !strcmp(l->param, "size"))
         return FAIL_AT(p, n, "layout: param cannot be size (use size)");
+    if (l->square && l->size == SIZE_LINE_NONE)
+        return FAIL_AT(p, n, "layout: square needs a size line (size: first "
+                             "or each)");
     return 0;
 }
 

@@ -67,6 +67,8 @@ typedef struct cfg_layout {
     uint32_t param_rows;     /* in this many rows after its boards */
     int spaced;              /* -1 unset, else 0/1: cells joined by a space
                                 (what --generate writes; readers take both) */
+    int square;              /* the size line is one number, n (n x n), as
+                                --generate writes it; readers take both */
     cfg_mark at;             /* where layout was given */
 } cfg_layout;
 

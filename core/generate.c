@@ -291,9 +291,15 @@ static void put_token(const rule_inst *in, const gridbfs_board *b, strbuf *sb)
         sb_putc(sb, '/');
 }
 
-static void put_size(const rule_inst *in, strbuf *sb)
+/* A size line: "R C", or "n" where the layout is square (gen_setup()
+   made sure that rows is cols then). */
+static void put_size(const gen *g, const rule_inst *in, strbuf *sb)
 {
-    sb_printf(sb, "%" PRIu32 " %" PRIu32 "\n", in->rule.rows, in->rule.cols);
+    if (g->lay->square)
+        sb_printf(sb, "%" PRIu32 "\n", in->rule.rows);
+    else
+        sb_printf(sb, "%" PRIu32 " %" PRIu32 "\n", in->rule.rows,
+                  in->rule.cols);
 }
 
 /* What comes before the first case of a file of n cases: the count line
@@ -305,7 +311,7 @@ static void put_head(const gen *g, uint64_t n, strbuf *sb)
         sb_putc(sb, '\n');
     }
     if (g->lay && g->lay->size == SIZE_LINE_FIRST)
-        put_size(g->base, sb);
+        put_size(g, g->base, sb);
 }
 
 static void put_tail(const gen *g, strbuf *sb)
@@ -346,7 +352,7 @@ static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
     if (g->lay && g->lay->name)
         sb_printf(sb, NAME_PREFIX "%" PRIu64 "\n", z->k);
     if (g->lay && g->lay->size == SIZE_LINE_EACH)
-        put_size(in, sb);
+        put_size(g, in, sb);
     for (uint32_t b = 0; b < boards; b++)
         put_rows(g, in, &z->b[b], sb);
     if (g->lay && g->lay->param)
@@ -449,6 +455,15 @@ static int gen_setup(gen *g, char *err, size_t cap)
     }
     if (prof && config_layout_on(&prof->layout))
         g->lay = &prof->layout;
+    if (g->lay && g->lay->square && g->base->rule.rows != g->base->rule.cols) {
+        fmt(err, cap,
+            "--generate: profile '%s' writes its size line as one number, n "
+            "(layout square), so its boards are n x n, not %" PRIu32
+            "x%" PRIu32,
+            text_quote(shown, sizeof shown, prof->name), g->base->rule.rows,
+            g->base->rule.cols);
+        return -1;
+    }
     if (g->lay && g->lay->param && !(g->pattern = own_pattern(g->base))) {
         fmt(err, cap,
             "--generate: rule '%s' reads each case's '%s' from its layout, "

@@ -146,7 +146,7 @@ shapes() {
         done
         n=$((n + 1))
     done
-    assert_equal "$n" 14
+    assert_equal "$n" 15
     # --spaced changes a profile that does not say; not one that does
     printf 'rules:\n  mine: {plugin: flip-neighbors, size: 3x3, cells: "10", layout: {count: true}}\n' >mine.yaml
     assert_equal "$(gridbfs -c mine.yaml -r mine --generate 2 --seed 1 | shapes 01)" packed
@@ -363,7 +363,7 @@ EOF
 
 @test "--impossible is refused for a profile whose judge has no impossible answer; -f and -p are refused with --generate" {
     local p
-    for p in p1225 chessboard poj1222 bailian2811 poj2965 poj3185 flipfive; do
+    for p in p1225 chessboard poj1222 bailian2811 poj2965 poj3185 flipfive bzoj3517; do
         run -2 --separate-stderr gridbfs -r $p --generate 2 --impossible -o x.in
         assert_output ""
         assert_equal "$stderr" "gridbfs: --impossible: profile '$p' has no impossible answer (its judge promises solvable input); give it an 'impossible' text to write such cases"
@@ -380,6 +380,16 @@ EOF
     assert_equal "$stderr" "gridbfs: -f: not with --generate"
     run -2 --separate-stderr gridbfs -r poj1753 --generate 1 -p
     assert_equal "$stderr" "gridbfs: -p: not with --generate"
+}
+
+@test "a square layout's size line is one number: bzoj3517 writes n, and refuses a size that is not n x n" {
+    gridbfs -r bzoj3517 -s 6x6 --generate 1 --seed 2 -o b.in
+    assert_equal "$(head -1 b.in)" 6
+    assert_equal "$(sed 1d b.in | grep -cx '[01]\{6\}')" 6
+    assert_equal "$(gridbfs -r bzoj3517 b.in)" "$(judgeref solve bzoj3517 b.in)"
+    run -2 --separate-stderr gridbfs -r bzoj3517 -s 3x4 --generate 1 -o x.in
+    assert_equal "$stderr" "gridbfs: --generate: profile 'bzoj3517' writes its size line as one number, n (layout square), so its boards are n x n, not 3x4"
+    [ ! -e x.in ]
 }
 
 @test "--distance past a table: random walks on 6x6 and 8x8 flips and 6x6 swaps, exact per flipref and swapref" {

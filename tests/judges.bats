@@ -25,7 +25,7 @@ setup() {
 
 # The profiles, by how many cases one judge file holds.
 MULTI="poj1222 acwing95 flipfive cerc07b uva10309"
-SINGLE="poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard"
+SINGLE="poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard bzoj3517"
 
 # same_bytes WANT GOT WHAT: the files are the same bytes; else say where
 # they part and show the first differing lines.
@@ -129,6 +129,7 @@ shape() {
         if (p == "poj3279") return s ~ /^[0-9]+ [0-9]+$/ ? "s" : row(s, "[01]", 0, 1) ? "r" : "?"
         if (p ~ /^(poj1222|bailian2811)$/) return s ~ /^[0-9]+$/ ? "c" : row(s, "[01]", 6, 1) ? "r" : "?"
         if (p == "poj2965") return row(s, "[-+]", 4) ? "r" : "?"
+        if (p == "bzoj3517") return NR == 1 ? (s ~ /^[0-9]+$/ ? "s" : "?") : row(s, "[01]", 0) ? "r" : "?"
         if (p ~ /^(p1225|chessboard)$/) return row(s, "[01]", 4) ? "r" : "?"
         if (p == "uva10309") return s == "end" ? "e" : row(s, "[#O]", 10) ? "r" : s ~ /^[^ \t\r]+$/ ? "w" : "?"
         if (p == "poj3185") return row(s, "[01]", 20, 1) ? "r" : "?"
@@ -147,7 +148,7 @@ layout_of() {
     case $1 in
     poj1753 | timus1060 | poj2965) echo '^r{4}$' ;;
     timus1122) echo '^r{4}p{3}$' ;;
-    poj3279) echo '^sr+$' ;;
+    poj3279 | bzoj3517) echo '^sr+$' ;;
     poj1222) echo '^c(r{5})*$' ;;
     bailian2811) echo '^r{5}$' ;;
     p1225) echo '^r{8}$' ;;
@@ -177,6 +178,10 @@ layout_of() {
 
 @test "poj1753: gridbfs answers the judge's sample byte for byte" {
     judge_sample poj1753
+}
+
+@test "bzoj3517: gridbfs answers the judge's sample byte for byte" {
+    judge_sample bzoj3517
 }
 
 @test "timus1060: gridbfs answers the judge's sample byte for byte" {
@@ -426,6 +431,17 @@ layout_of() {
 
 @test "chessboard: gridbfs equals judgeref on 50 random judge files" {
     random_files chessboard 50
+}
+
+@test "bzoj3517: gridbfs equals judgeref on 50 random even sizes up to 32x32, and on 2x2 and 32x32; a larger n is one size message" {
+    random_files bzoj3517 50
+    random_files bzoj3517 10 -s 2x2
+    random_files bzoj3517 5 -s 32x32
+    # past 32x32 (the judge's n goes to 1000): refused, named, exit 1
+    { echo 34; for _ in $(seq 34); do printf '%034d\n' 0; done; } >"$T/big.in"
+    run -1 gridbfs -r bzoj3517 "$T/big.in"
+    assert_line --index 0 --partial "big.in:1: size '34' out of range (1 to 32)"
+    assert_line --index 1 invalid
 }
 
 # ---- several files on one command line ----------------------------------

@@ -446,6 +446,9 @@ gridbfs: three:12: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 jo
     printf 'rules:\n  x:\n    plugin: flip-neighbors\n    layout: {param: stencil}\n' >c.yaml
     run -2 --separate-stderr gridbfs -c c.yaml --check-config
     assert_regex "$stderr" "^gridbfs: c\.yaml:4:13: layout: param and param_rows go together$"
+    printf 'rules:\n  x:\n    plugin: flip-neighbors\n    layout: {count: true, square: true}\n' >c.yaml
+    run -2 --separate-stderr gridbfs -c c.yaml --check-config
+    assert_equal "$stderr" "gridbfs: c.yaml:4:13: layout: square needs a size line (size: first or each)"
     # braces, and {answer} with the default text in it
     printf 'rules:\n  x:\n    plugin: flip-neighbors\n    cells: bw\n    solved: "{{{case}}} {answer} moves"\n    before: "#{case}"\n' >c.yaml
     run -0 --separate-stderr gridbfs -c c.yaml -r x <<<$'bwwb\nbbwb\nbwwb\nbwww'

@@ -32,6 +32,11 @@
  *                      such string against string
  *            acwing95  5x5, goal all lights on: the complement cleared
  *            uva10309  10x10; cerc07b up to 16x16
+ *   closed form  for bzoj3517 (n even, row-and-column flips, goal every
+ *          coin the same): the one operation set clearing a board takes
+ *          (i,j) iff row i and column j together hold an odd number of 1s
+ *          (as POJ 2965's, below); operating on all n*n cells turns every
+ *          coin, so the other goal's set is its complement.
  *   BFS    over the boards with the start's number of 1s (swaps have no
  *          press-set shortcut): p1225 and chessboard, 4x4.  Its own code;
  *          selftest holds it against a matching of its own.
@@ -39,7 +44,8 @@
  * `selftest` checks the methods against each other and against facts
  * proved another way: table against chase on every board of small sizes,
  * poj3279's least matrix against all press sets, the 1-D chase against
- * poj3185's table, poj2965's table against its closed form, BFS against a
+ * poj3185's table, poj2965's and bzoj3517's tables against their closed
+ * forms, BFS against a
  * minimum-cost matching of the 1s, and the uniqueness the judges rely on.
  *
  * Usage:
@@ -58,8 +64,9 @@
  * default 10) and, for poj1753 and timus1060, of boards in the file, a
  * blank line between them as gridbfs reads them (default 1, the judge's
  * own); the other judges take one case a file.  -s RxC fixes the size of
- * poj3279 (else random, up to 15x15) and of every cerc07b map (else random
- * for each, up to 16x16).
+ * poj3279 (else random, up to 15x15), of every cerc07b map (else random
+ * for each, up to 16x16) and of bzoj3517 (nxn, n even; else random, up
+ * to 32x32).
  *
  * solve reads a judge's file a little more leniently than the judge
  * writes it, which changes no answer: blank lines may come anywhere, a
@@ -266,6 +273,17 @@ static void gen_poj3185(const gen_opts *o, uint64_t *rng)
     print_grid(&g, "10", 1);
 }
 
+static void gen_bzoj3517(const gen_opts *o, uint64_t *rng)
+{
+    int n = o->rows ? o->rows : 2 * (1 + (int)below(rng, BZOJ3517_MAX / 2));
+    grid g = {n, n, {0}};
+    if (o->rows != o->cols || n % 2 || n > BZOJ3517_MAX)
+        die("bzoj3517: -s must be nxn, n even, 2..%d", BZOJ3517_MAX);
+    random_grid(rng, &g);
+    printf("%d\n", n);
+    print_grid(&g, "10", 0);
+}
+
 static void gen_cerc07b(const gen_opts *o, uint64_t *rng)
 {
     for (long n = 0; n < o->cases; n++) {
@@ -427,6 +445,34 @@ static void solve_poj2965(input *in)
             printf("%d %d\n", c / 4 + 1, c % 4 + 1);
     free(set);
     free(fewest);
+}
+
+/* BZOJ 3517 (n even): the fewest operations that make every coin the
+   same face, by the closed form (see the top of this file). */
+static int coins_fewest(const grid *g)
+{
+    int n = g->rows, ops = 0, p[MAX_SIDE] = {0}, q[MAX_SIDE] = {0};
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            p[r] ^= get_cell(g, r, c);
+            q[c] ^= get_cell(g, r, c);
+        }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) /* the cell is in both row and column */
+            ops += p[r] ^ q[c] ^ get_cell(g, r, c);
+    return ops < n * n - ops ? ops : n * n - ops;
+}
+
+static void solve_bzoj3517(input *in)
+{
+    long n;
+    read_ints(in, 1, &n);
+    if (n < 2 || n > BZOJ3517_MAX || n % 2)
+        bad(in, "n %ld: must be even, 2..%d", n, BZOJ3517_MAX);
+    grid g = {(int)n, (int)n, {0}};
+    read_grid(in, &g, "10");
+    expect_end(in);
+    printf("%d\n", coins_fewest(&g));
 }
 
 /* Read a swap judge's start and target; die unless a swap list joins
@@ -857,6 +903,26 @@ static void st_refrigerator(tally *t)
     free(set);
 }
 
+/* BZOJ 3517: the closed form against the table (every press set of the
+   row-and-column flips) on every 2x2 and 4x4 board, either goal. */
+static void st_coins(tally *t)
+{
+    for (int n = 2; n <= 4; n += 2) {
+        uint32_t mask[16], cells = (uint32_t)(n * n), all = row_mask(n * n);
+        lines_masks(n, n, mask);
+        unsigned char *fewest = press_table((int)cells, mask, NULL);
+        for (uint32_t b = 0; b <= all; b++) {
+            grid g = {n, n, {0}};
+            from_bits(&g, b);
+            int want = fewest[b] < fewest[b ^ all] ? fewest[b] : fewest[b ^ all];
+            expect(t, coins_fewest(&g) == want,
+                   "bzoj3517 %dx%d board %#x: closed form %d, table %d", n, n,
+                   b, coins_fewest(&g), want);
+        }
+        free(fewest);
+    }
+}
+
 /* The fewest swaps by transport: pair the 1s of a with those of b (the 0s
    when there are fewer of them) at least total Manhattan distance, by
    dynamic programming over the subsets of b's cells taken so far. */
@@ -940,6 +1006,7 @@ static int selftest(void)
     st_bowls(&t, &rng);
     st_unique(&t);
     st_refrigerator(&t);
+    st_coins(&t);
     st_swaps(&t, &rng);
     printf("selftest: %ld checks, %ld failed\n", t.checks, t.failures);
     if (finish_stdout())
@@ -954,7 +1021,7 @@ enum cases { SINGLE, BOARDS, MULTI }; /* what gen -n means */
 typedef struct profile {
     const char *name;
     enum cases cases;
-    int sized; /* gen -s is taken */
+    int sized; /* the largest side gen -s takes, 0: no -s */
     void (*gen)(const gen_opts *, uint64_t *);
     void (*solve)(input *);
     const char *what;
@@ -967,7 +1034,7 @@ static const profile profiles[] = {
      "Timus 1060 Flip Game (the same layout as poj1753)"},
     {"timus1122", SINGLE, 0, gen_timus1122, solve_timus1122,
      "Timus 1122 Game (W/B board, then its 3x3 press pattern)"},
-    {"poj3279", SINGLE, 1, gen_poj3279, solve_poj3279,
+    {"poj3279", SINGLE, POJ3279_MAX, gen_poj3279, solve_poj3279,
      "POJ 3279 Fliptile (least press matrix, or IMPOSSIBLE)"},
     {"poj1222", MULTI, 0, gen_poj1222, solve_poj1222,
      "POJ 1222 EXTENDED LIGHTS OUT (PUZZLE #m, 5x6 presses)"},
@@ -983,7 +1050,9 @@ static const profile profiles[] = {
      "UVa 10309 Turn the Lights Off (NAME N, or -1; ends at end)"},
     {"poj3185", SINGLE, 0, gen_poj3185, solve_poj3185,
      "POJ 3185 The Water Bowls (20 bowls on one line)"},
-    {"cerc07b", MULTI, 1, gen_cerc07b, solve_cerc07b,
+    {"bzoj3517", SINGLE, BZOJ3517_MAX, gen_bzoj3517, solve_bzoj3517,
+     "BZOJ 3517 (n, n rows of 0/1, fewest row+column flips to one face)"},
+    {"cerc07b", MULTI, CERC07B_MAX, gen_cerc07b, solve_cerc07b,
      "CERC 2007 Strange Billboard (R C maps up to 16x16, ends at 0 0)"},
     {"flipfive", MULTI, 0, gen_flipfive, solve_flipfive,
      "Kattis flipfive (3x3 * and ., fewest clicks to the pattern)"},
@@ -1041,8 +1110,8 @@ static int cmd_gen(int argc, char **argv)
         } else if (!strcmp(opt, "-S")) {
             rng = (uint64_t)option_number(opt, arg, 0, 999999999);
         } else if (!strcmp(opt, "-s")) {
-            int max = !strcmp(p->name, "poj3279") ? POJ3279_MAX : CERC07B_MAX;
-            if (!p->sized)
+            int max = p->sized;
+            if (!max)
                 die("%s has a fixed size: no -s", p->name);
             char extra;
             if (sscanf(arg, "%dx%d%c", &o.rows, &o.cols, &extra) != 2 ||

@@ -23,11 +23,12 @@
 
 #include "refutil.h"
 
-#define MAX_SIDE 16        /* the largest judge board: cerc07b's 16x16 */
+#define MAX_SIDE 32        /* the largest judge board: bzoj3517 (up to 32 here) */
 #define TABLE_MAX_CELLS 20 /* the table method's 2^N entries */
 #define NO_WAY 0xFF        /* in a table: no press set makes the pattern */
 #define POJ3279_MAX 15     /* M and N of POJ 3279 */
 #define CERC07B_MAX 16     /* R and C of CERC 2007 B */
+#define BZOJ3517_MAX 32    /* n of BZOJ 3517 (the judge's goes to 1000) */
 #define POJ3185_BOWLS 20   /* POJ 3185's bowls */
 #define UVA10309_NAME 100  /* a UVa 10309 name, at most */
 #define UVA10309_MAX_PRESSES 100 /* more is -1 */
@@ -226,7 +227,7 @@ static int chase_best(const grid *g, grid *best, long *solutions)
     int rows = g->rows, cols = g->cols, fewest = -1;
     uint32_t full = row_mask(cols);
     long found = 0;
-    assert(rows >= 1 && rows <= MAX_SIDE && cols >= 1 && cols <= MAX_SIDE);
+    assert(rows >= 1 && rows <= MAX_SIDE && cols >= 1 && cols < 32);
     for (uint32_t first = 0; first <= full; first++) {
         grid left = *g, press = {rows, cols, {0}};
         int count = 0;
