@@ -735,8 +735,9 @@ static int h_layout(parser *p, const node *n, void *dst, const field *f)
     if (l->param && !strcmp(l->param, "size"))
         return FAIL_AT(p, n, "layout: param cannot be size (use size)");
     if (l->square && l->size == SIZE_LINE_NONE)
-        return FAIL_AT(p, n, "layout: square needs a size line (size: first "
-                             "or each)");
+        return FAIL_AT(p, n,
+                       "layout: square needs a size line (size: first "
+                       "or each)");
     return 0;
 }
 

@@ -914,7 +914,8 @@ static void st_coins(tally *t)
         for (uint32_t b = 0; b <= all; b++) {
             grid g = {n, n, {0}};
             from_bits(&g, b);
-            int want = fewest[b] < fewest[b ^ all] ? fewest[b] : fewest[b ^ all];
+            int want =
+                fewest[b] < fewest[b ^ all] ? fewest[b] : fewest[b ^ all];
             expect(t, coins_fewest(&g) == want,
                    "bzoj3517 %dx%d board %#x: closed form %d, table %d", n, n,
                    b, coins_fewest(&g), want);

@@ -23,7 +23,7 @@
 
 #include "refutil.h"
 
-#define MAX_SIDE 32        /* the largest judge board: bzoj3517 (up to 32 here) */
+#define MAX_SIDE 32 /* the largest judge board: bzoj3517 (up to 32 here) */
 #define TABLE_MAX_CELLS 20 /* the table method's 2^N entries */
 #define NO_WAY 0xFF        /* in a table: no press set makes the pattern */
 #define POJ3279_MAX 15     /* M and N of POJ 3279 */
