@@ -19,6 +19,7 @@
 #include "cuts.h"
 #include "layout.h"
 #include "suggest.h"
+#include "template.h"
 #include "text.h"
 #include "util.h"
 
@@ -68,7 +69,11 @@ static rule_inst *choose(pipeline *p, const char *file, const record *rec)
 static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
                     rule_inst *file_inst)
 {
-    job *j = &c->jobs[c->n++];
+    if (c->n - c->gone == c->cap) { /* grown as read: see run_let_go() */
+        c->cap = 2 * c->cap + JOBS_MIN;
+        c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
+    }
+    job *j = chunk_job(c, c->n++);
     if (rec->rule || rec->rows || rec->param)
         j->in = choose(p, src->name, rec);
     else
@@ -146,16 +151,24 @@ static void advance_bases(pipeline *p)
     pthread_cond_broadcast(&p->based);
 }
 
+/* Whether judge template t (or none) says {case}. */
+static int says_case(const char *t)
+{
+    return t && template_count(t, TPL_CASE) > 0;
+}
+
 /*
  * Whether the output of a record that in answers shows the record's
- * number: CSV and JSON Lines do (and its line), a judge's templates may.
- * Messages need not: their lines are counted at write (write_chunk()).
+ * number: CSV and JSON Lines do (and its line), a judge's templates may
+ * ({case}).  Messages need not: their lines are counted at write
+ * (write_chunk()).
  */
 static int numbered(const run_config *rc, const rule_inst *in)
 {
     const cfg_profile *pr = in->profile;
     return rc->format != FORMAT_JUDGE ||
-           (pr && (pr->before || pr->solved || pr->impossible));
+           (pr && (says_case(pr->before) || says_case(pr->solved) ||
+                   says_case(pr->impossible)));
 }
 
 /*
@@ -177,13 +190,12 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
     layout_set(rd, &lay, NULL, 0); /* no judge's: cannot fail */
     const record *rec;
     while ((rec = layout_next(rd))) {
-        if (c->n == c->cap) {
-            c->cap *= 2;
-            c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
-        }
         add_job(p, c, pc->src, rec, pc->in);
-        if (c->answered == c->n - 1 && !numbered(p->rc, c->jobs[c->n - 1].in))
+        if (c->answered == c->n - 1 &&
+            !numbered(p->rc, chunk_job(c, c->n - 1)->in)) {
             run_answer_chunk(p->rc, w, c); /* while its rows are in the cache */
+            run_let_go(c);
+        }
     }
     if (reader_error(rd))
         fmt(pc->error, sizeof pc->error, "%s", reader_error(rd));
@@ -213,17 +225,18 @@ void run_piece_read_error(chunk *c)
 }
 
 /*
- * With -j 1, answer c's record just added, at once, and say whether c
- * holds CHUNK_NS of work already: then it is passed on, so an answer that
- * was slow to find is written as soon as it is found, not after the
- * records a chunk of fast ones would hold.
+ * With -j 1 and in the ramp (RAMP_NS), answer c's record just added, at
+ * once, and say whether c holds CHUNK_NS of work already: then it is
+ * passed on, so an answer that was slow to find is written as soon as it
+ * is found, not after the records a chunk of fast ones would hold.
  */
 static int answered_enough(pipeline *p, chunk *c)
 {
     struct timespec now;
-    if (p->nthreads)
+    if (p->started)
         return 0;
     run_answer_chunk(p->rc, p->reader, c);
+    run_let_go(c);
     clock_gettime(CUT_CLOCK, &now);
     return ns_between(&c->began, &now) >= CHUNK_NS;
 }
@@ -285,19 +298,41 @@ static void on_wait(void *arg)
 }
 
 /*
+ * Whether the ramp (RAMP_NS) is over, once the reader has answered a
+ * chunk more, whose last record is last, of rd's input, path: it has done
+ * RAMP_NS of work, or the rest of path, a regular file, is estimated at
+ * that much from the records so far.  Then the cost of a record, the
+ * ramp's average (the first record's tables included), is p's.
+ */
+static int ramp_over(pipeline *p, const reader *rd, const char *path,
+                     const record *last)
+{
+    struct timespec now;
+    clock_gettime(WORK_CLOCK, &now);
+    uint64_t spent = ns_between(&p->ramp_t0, &now);
+    uint64_t ns = spent / (p->ramp_records ? p->ramp_records : 1) + 1;
+    long long size = regular_size(path);
+    uint64_t done = reader_consumed(rd), left = 0;
+    if (size >= 0 && (uint64_t)size > done && done && last)
+        left = ((uint64_t)size - done) / (done / last->index + 1) * ns;
+    if (spent < RAMP_NS && left < RAMP_NS)
+        return 0;
+    atomic_store_explicit(&p->ns_per_record, ns, memory_order_relaxed);
+    return 1;
+}
+
+/*
  * The size of the pieces worth cutting the rest of rd's input into (see
  * cuts.h), path, once rd has read the records up to last: each about
- * CHUNK_NS of work.  0 when it is not worth it: no threads, standard
- * input, a judge's layout, the cost of a record not measured yet, or so
- * high that the reader keeps up with the threads anyway.
+ * CHUNK_NS of work.  0 when it is not worth it: no threads (or not yet),
+ * standard input, a judge's layout, or a record's cost so high that the
+ * reader keeps up with the threads anyway.
  */
 static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
                            const rule_inst *in, const record *last)
 {
-    if (!p->nthreads || in->error || strcmp(path, "-") == 0 ||
-        !reader_between(rd) ||
-        atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER ||
-        regular_size(path) < 0)
+    if (!p->started || in->error || strcmp(path, "-") == 0 ||
+        !reader_between(rd) || regular_size(path) < 0)
         return 0;
     uint64_t ns = atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
     uint64_t size = reader_consumed(rd) / last->index * CHUNK_NS / (ns + 1);
@@ -310,17 +345,14 @@ static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
 }
 
 /* Make c, about to be a piece, count as holding about n records in
-   flight, and hold room for them. */
+   flight (their jobs grow as they are read, and are let go as they are
+   answered when they can be at once). */
 static void expect_records(pipeline *p, chunk *c, size_t n)
 {
     pthread_mutex_lock(&p->lock);
     p->inflight = p->inflight - c->limit + n;
     c->limit = n;
     pthread_mutex_unlock(&p->lock);
-    if (c->cap < n) {
-        c->jobs = xreallocarray(c->jobs, n, sizeof *c->jobs);
-        c->cap = n;
-    }
 }
 
 /*
@@ -447,9 +479,12 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
             (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             (*cur)->consumed = p->bytes_before + reader_consumed(rd);
+            p->ramp_records += in_ramp(p) ? (*cur)->n : 0;
             next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
+            if (in_ramp(p) && ramp_over(p, rd, path, rec))
+                run_start_workers(p);
             uint64_t piece = cut ? piece_size(p, rd, path, in, rec) : 0;
             if (piece &&
                 !(size = read_pieces(p, rd, path, src, in, cur, piece, rec)))
