@@ -143,8 +143,9 @@ typedef struct pipeline {
     const run_config *rc;
     unsigned nthreads;       /* workers besides the reader */
     unsigned started;        /* of them, running: 0 in the ramp (RAMP_NS) */
-    struct timespec ramp_t0; /* the reader's WORK_CLOCK as it began */
-    uint64_t ramp_records;   /* it answered in the ramp */
+    struct timespec ramp_t0; /* the reader's WORK_CLOCK at its last chunk */
+    uint64_t ramp_spent;     /* its work in the ramp, in ns */
+    unsigned ramp_chunks;    /* it passed on in the ramp */
     worker *reader;          /* the reader's own, for the chunks it answers */
     pthread_mutex_t lock;
     pthread_cond_t work; /* a chunk was queued, or closing */

@@ -298,24 +298,27 @@ static void on_wait(void *arg)
 }
 
 /*
- * Whether the ramp (RAMP_NS) is over, once the reader has answered a
- * chunk more, whose last record is last, of rd's input, path: it has done
- * RAMP_NS of work, or the rest of path, a regular file, is estimated at
- * that much from the records so far.  Then the cost of a record, the
- * ramp's average (the first record's tables included), is p's.
+ * Whether the ramp (RAMP_NS) is over, once the reader has answered
+ * another chunk, of n records, the last of them last, of rd's input,
+ * path: it has done RAMP_NS of work, or the rest of path, a regular file,
+ * is estimated at that much from the cost of a record in this chunk.  The
+ * first chunk pays for the tables its rule builds, so only a later one
+ * gives the cost of the records to come, p's when the ramp is over.
  */
-static int ramp_over(pipeline *p, const reader *rd, const char *path,
+static int ramp_over(pipeline *p, const reader *rd, const char *path, size_t n,
                      const record *last)
 {
     struct timespec now;
     clock_gettime(WORK_CLOCK, &now);
-    uint64_t spent = ns_between(&p->ramp_t0, &now);
-    uint64_t ns = spent / (p->ramp_records ? p->ramp_records : 1) + 1;
+    uint64_t took = ns_between(&p->ramp_t0, &now);
+    p->ramp_t0 = now;
+    p->ramp_spent += took;
+    uint64_t ns = took / (n ? n : 1) + 1;
     long long size = regular_size(path);
     uint64_t done = reader_consumed(rd), left = 0;
-    if (size >= 0 && (uint64_t)size > done && done && last)
+    if (p->ramp_chunks++ && size >= 0 && (uint64_t)size > done && done)
         left = ((uint64_t)size - done) / (done / last->index + 1) * ns;
-    if (spent < RAMP_NS && left < RAMP_NS)
+    if (p->ramp_spent < RAMP_NS && left < RAMP_NS)
         return 0;
     atomic_store_explicit(&p->ns_per_record, ns, memory_order_relaxed);
     return 1;
@@ -358,14 +361,15 @@ static void expect_records(pipeline *p, chunk *c, size_t n)
 /*
  * Read the rest of rd's input, path, from where rd is (after record last),
  * in pieces of about size bytes that the threads read and answer: each
- * chunk passed on is one.  Returns the input's size, or 0 when it cannot
- * be cut so (then rd reads on).
+ * chunk passed on is one, cut as it is passed on (cuts_next()), once the
+ * whole is known to cut (cuts_count()).  Returns the input's size, or 0
+ * when it cannot be cut so (then rd reads on).
  */
 static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
                             source *src, rule_inst *in, chunk **cur,
                             uint64_t size, const record *last)
 {
-    uint64_t from = reader_consumed(rd), *bounds = NULL;
+    uint64_t from = reader_consumed(rd), max_piece = PIECE_STRETCH * size;
     cuts_shape shape = {in->rule.boards, p->rc->cfg->max_line,
                         in->cell['#'] == CELL_BAD};
     struct stat st;
@@ -374,33 +378,37 @@ static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
         (uint64_t)st.st_size > from)
-        n = cuts_find(fd, from, (uint64_t)st.st_size, size,
-                      PIECE_STRETCH * size, &shape, &bounds);
+        n = cuts_count(fd, from, (uint64_t)st.st_size, size, max_piece, &shape);
     if (n < 2) {
         if (fd >= 0)
             close(fd);
-        free(bounds);
         return 0;
     }
+    uint64_t end = (uint64_t)st.st_size;
     src->fd = fd;
     src->pieces_unread = n;
     uint64_t record_bytes = from / last->index + 1;
     for (size_t k = 0; k < n && !p->write_failed; k++) {
+        uint64_t to = k + 1 == n
+                          ? end
+                          : cuts_next(fd, from, end, size, max_piece, &shape);
+        if (to == 0 || to - from > max_piece) /* changed since counted */
+            to = end - from > max_piece ? from + max_piece : end;
         chunk *c = *cur;
-        expect_records(p, c, (bounds[k + 1] - bounds[k]) / record_bytes + 1);
+        expect_records(p, c, (to - from) / record_bytes + 1);
         c->is_piece = 1;
         c->pc = (file_piece){.src = src,
                              .in = in,
-                             .from = bounds[k],
-                             .to = bounds[k + 1],
+                             .from = from,
+                             .to = to,
                              .first = k == 0,
                              .start_lines = reader_lines(rd),
                              .start_records = last->index};
-        c->consumed = p->bytes_before + bounds[k + 1];
+        c->consumed = p->bytes_before + to;
         next_chunk(p, cur, in);
+        from = to;
     }
-    free(bounds);
-    return (uint64_t)st.st_size;
+    return end;
 }
 
 /* p's record of the input rd reads, for its records and messages. */
@@ -479,11 +487,11 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
             (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             (*cur)->consumed = p->bytes_before + reader_consumed(rd);
-            p->ramp_records += in_ramp(p) ? (*cur)->n : 0;
+            size_t n = (*cur)->n;
             next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
-            if (in_ramp(p) && ramp_over(p, rd, path, rec))
+            if (in_ramp(p) && ramp_over(p, rd, path, n, rec))
                 run_start_workers(p);
             uint64_t piece = cut ? piece_size(p, rd, path, in, rec) : 0;
             if (piece &&
