@@ -34,6 +34,11 @@
 #define PIECE_MAX ((uint64_t)128 << 10)
 #define PIECE_COST 16
 #define PIECE_STRETCH 4 /* a piece may be this many times its size */
+/* A piece's records are answered this many at a time as they are read:
+   reading a few hundred, then answering them, keeps each loop's code and
+   data in the caches (one at a time took 30% more processor time), and
+   the chunk holds no more of them than that (run_let_go()). */
+#define PIECE_BATCH 256
 /* With threads, the reader answers the records itself, as -j 1 does,
    until the work is known to outlast the ramp-up (starting the workers,
    handing chunks over, cutting pieces, the chunks' memory faulted in):

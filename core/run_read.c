@@ -172,12 +172,13 @@ static int numbered(const run_config *rc, const rule_inst *in)
 }
 
 /*
- * Read c's piece into c's records, each answered as it is read (w's),
- * until one whose output shows its number: then it and the rest wait
- * until the pieces before c are read, so that their lines and indices
- * can be counted from the file's start (advance_bases()).  The pieces are
- * taken from the queue in order, and a thread reading one waits for
- * nothing else, so the first piece not yet read is being read.
+ * Read c's piece into c's records, answered (by w) PIECE_BATCH at a time
+ * as they are read, and let go, until one whose output shows its number:
+ * then it and the rest wait until the pieces before c are read, so that
+ * their lines and indices can be counted from the file's start
+ * (advance_bases()).  The pieces are taken from the queue in order, and
+ * a thread reading one waits for nothing else, so the first piece not yet
+ * read is being read.
  */
 void run_read_piece(pipeline *p, worker *w, chunk *c)
 {
@@ -189,11 +190,12 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
     reader_layout lay = {NULL, in->rule.cols, NULL, in->cell['#'] == CELL_BAD};
     layout_set(rd, &lay, NULL, 0); /* no judge's: cannot fail */
     const record *rec;
+    int wait = 0; /* a record read must wait for its number */
     while ((rec = layout_next(rd))) {
         add_job(p, c, pc->src, rec, pc->in);
-        if (c->answered == c->n - 1 &&
-            !numbered(p->rc, chunk_job(c, c->n - 1)->in)) {
-            run_answer_chunk(p->rc, w, c); /* while its rows are in the cache */
+        wait = wait || numbered(p->rc, chunk_job(c, c->n - 1)->in);
+        if (!wait && c->n - c->answered == PIECE_BATCH) {
+            run_answer_chunk(p->rc, w, c); /* while their rows are cached */
             run_let_go(c);
         }
     }
