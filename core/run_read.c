@@ -1,8 +1,9 @@
 /*
  * run_read.c - the inputs read into chunks (see run.h): by one reader,
- * record by record; or a regular file, once the threads are seen to
- * answer faster than one reader reads, in pieces cut at record
- * boundaries (cuts.h), each read by the thread that answers it.  A
+ * record by record, answering them itself with -j 1 and in the ramp
+ * (ramp_over()); or a regular file, once the threads run and would answer
+ * faster than one reader reads, in pieces cut at record boundaries
+ * (cuts.h), each read by the thread that answers it.  A
  * piece's records are numbered from its start; advance_bases() counts
  * the lines and records before it as the pieces before it are read.
  */
