@@ -46,6 +46,7 @@
    estimated at RAMP_NS or more.  A short input never meets a thread, and
    the cost of a record is measured before any piece is chosen. */
 #define RAMP_NS 10000000
+#define RAMP_SAMPLE 1024  /* records the cost of one is measured on */
 #define TICK_NS 250000000 /* the progress clock's period */
 /* The cost of a record is the processor time of the thread that answers
    it: a thread that waits for a processor (on a busy machine) or for its
@@ -148,9 +149,10 @@ typedef struct pipeline {
     const run_config *rc;
     unsigned nthreads;       /* workers besides the reader */
     unsigned started;        /* of them, running: 0 in the ramp (RAMP_NS) */
-    struct timespec ramp_t0; /* the reader's WORK_CLOCK at its last chunk */
-    uint64_t ramp_spent;     /* its work in the ramp, in ns */
-    unsigned ramp_chunks;    /* it passed on in the ramp */
+    struct timespec ramp_t0; /* the reader's WORK_CLOCK as it began */
+    struct timespec ramp_t1; /* and after its first chunk */
+    uint64_t ramp_records;   /* it answered since (ramp_over()) */
+    unsigned ramp_sampled;   /* chunks it passed on in the ramp */
     worker *reader;          /* the reader's own, for the chunks it answers */
     pthread_mutex_t lock;
     pthread_cond_t work; /* a chunk was queued, or closing */

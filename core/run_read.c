@@ -304,25 +304,35 @@ static void on_wait(void *arg)
  * Whether the ramp (RAMP_NS) is over, once the reader has answered
  * another chunk, of n records, the last of them last, of rd's input,
  * path: it has done RAMP_NS of work, or the rest of path, a regular file,
- * is estimated at that much from the cost of a record in this chunk.  The
- * first chunk pays for the tables its rule builds, so only a later one
- * gives the cost of the records to come, p's when the ramp is over.
+ * is estimated at that much from the cost of a record.  The first chunk
+ * pays for the tables its rule builds, and a chunk of a few records for
+ * the chunk itself (a chunk ends at CHUNK_NS on a clock that may tick as
+ * it starts), so the cost is measured over the chunks after the first,
+ * and only once they hold RAMP_SAMPLE records or CHUNK_NS of work; it is
+ * p's when the ramp is over.
  */
 static int ramp_over(pipeline *p, const reader *rd, const char *path, size_t n,
                      const record *last)
 {
     struct timespec now;
     clock_gettime(WORK_CLOCK, &now);
-    uint64_t took = ns_between(&p->ramp_t0, &now);
-    p->ramp_t0 = now;
-    p->ramp_spent += took;
-    uint64_t ns = took / (n ? n : 1) + 1;
+    uint64_t spent = ns_between(&p->ramp_t0, &now), sample = 0;
+    if (p->ramp_sampled++ == 0) /* the first chunk: the sample starts */
+        p->ramp_t1 = now;
+    else
+        p->ramp_records += n;
+    if (p->ramp_records)
+        sample = ns_between(&p->ramp_t1, &now);
+    int known = p->ramp_records >= RAMP_SAMPLE || sample >= CHUNK_NS;
+    uint64_t ns = known ? sample / p->ramp_records + 1 : 0, left = 0;
     long long size = regular_size(path);
-    uint64_t done = reader_consumed(rd), left = 0;
-    if (p->ramp_chunks++ && size >= 0 && (uint64_t)size > done && done)
+    uint64_t done = reader_consumed(rd);
+    if (known && size >= 0 && (uint64_t)size > done && done)
         left = ((uint64_t)size - done) / (done / last->index + 1) * ns;
-    if (p->ramp_spent < RAMP_NS && left < RAMP_NS)
+    if (spent < RAMP_NS && left < RAMP_NS)
         return 0;
+    if (!known) /* RAMP_NS spent on few records: costly ones */
+        ns = (p->ramp_records ? sample / p->ramp_records : spent / n) + 1;
     atomic_store_explicit(&p->ns_per_record, ns, memory_order_relaxed);
     return 1;
 }
