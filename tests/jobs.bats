@@ -5,8 +5,6 @@
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-# N line records with ids: random 4x4 flip boards, random p1225 swaps, and
-# one malformed record in every 97.
 # the sshd a test started, if any, ends with it
 teardown() {
     if [ -f "$BATS_TEST_TMPDIR/sshd.pid" ]; then
@@ -38,6 +36,8 @@ no_threads() {
         ASAN_OPTIONS=detect_leaks=0 exec "$@"' _ "${as[@]}" "$bin" "$@"
 }
 
+# N line records with ids: random 4x4 flip boards, random p1225 swaps, and
+# one malformed record in every 97.
 make_input() {
     awk -v n="$1" 'BEGIN {
         srand(7)
