@@ -5,7 +5,7 @@
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-# the sshd a test started, if any, ends with it
+# the sshd a test started, if any, ends with it; no_threads's copy goes
 teardown() {
     if [ -f "$BATS_TEST_TMPDIR/sshd.pid" ]; then
         kill "$(cat "$BATS_TEST_TMPDIR/sshd.pid")" 2>/dev/null || true
