@@ -7,11 +7,8 @@
 #include "cuts.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include "util.h"
 
 #define WINDOW 4096 /* bytes read at a time looking for a cut */
 #define NONE 0      /* no cut found (never a cut: from is one already) */
@@ -79,30 +76,26 @@ static uint64_t cut_after(int fd, uint64_t q, uint64_t size, uint64_t limit,
     return NONE;
 }
 
-size_t cuts_find(int fd, uint64_t from, uint64_t size, uint64_t piece,
-                 uint64_t max_piece, const cuts_shape *shape, uint64_t **bounds)
+uint64_t cuts_next(int fd, uint64_t from, uint64_t size, uint64_t piece,
+                   uint64_t max_piece, const cuts_shape *shape)
 {
-    size_t n = 0, cap = 16;
-    uint64_t *b = xreallocarray(NULL, cap, sizeof *b);
-    uint64_t last = from;
-    b[n++] = from;
-    while (size - last > piece) {
-        uint64_t cut =
-            cut_after(fd, last + piece, size, last + max_piece, shape);
-        if (cut == FAILED || (cut == NONE && size - last > max_piece)) {
-            free(b);
-            *bounds = NULL;
+    if (size - from <= piece)
+        return size;
+    uint64_t cut = cut_after(fd, from + piece, size, from + max_piece, shape);
+    if (cut == FAILED || (cut == NONE && size - from > max_piece))
+        return 0;
+    return cut == NONE || cut >= size ? size : cut;
+}
+
+size_t cuts_count(int fd, uint64_t from, uint64_t size, uint64_t piece,
+                  uint64_t max_piece, const cuts_shape *shape)
+{
+    size_t n = 0;
+    while (from < size) {
+        from = cuts_next(fd, from, size, piece, max_piece, shape);
+        if (from == 0)
             return 0;
-        }
-        if (cut == NONE || cut >= size)
-            break;
-        if (n + 1 == cap) {
-            cap *= 2;
-            b = xreallocarray(b, cap, sizeof *b);
-        }
-        b[n++] = last = cut;
+        n++;
     }
-    b[n] = size;
-    *bounds = b;
     return n;
 }

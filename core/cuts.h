@@ -23,16 +23,24 @@ typedef struct cuts_shape {
 } cuts_shape;
 
 /*
- * Cut bytes [from, size) of the regular file open on fd (read with
- * pread(2); its offset untouched) into pieces of at least piece bytes
- * (the last may be shorter), each at most max_piece: returns the number
- * of pieces n >= 1, their n + 1 bounds in *bounds (from first, size last;
- * the caller frees it).  Returns 0, *bounds NULL, when some piece would be
- * over max_piece (too few cuts) or a read failed: then the file is better
- * read by one reader.  from must be a cut (0 is).
+ * The end of the piece of bytes [from, size) of the regular file open on
+ * fd (read with pread(2); its offset untouched) that starts at from, a
+ * cut (0 is one): the first cut at least piece bytes after from, or size
+ * when the rest is no longer than piece or has no cut before its end.
+ * Returns 0 when the piece would be over max_piece (no cut within it) or
+ * a read failed.  Only the bytes near the cut are read, and nothing is
+ * kept: a file is cut one piece at a time, in memory that does not grow
+ * with its length.
  */
-size_t cuts_find(int fd, uint64_t from, uint64_t size, uint64_t piece,
-                 uint64_t max_piece, const cuts_shape *shape,
-                 uint64_t **bounds);
+uint64_t cuts_next(int fd, uint64_t from, uint64_t size, uint64_t piece,
+                   uint64_t max_piece, const cuts_shape *shape);
+
+/*
+ * The number of pieces cuts_next() cuts bytes [from, size) into, one
+ * after another; 0 when one would be over max_piece (too few cuts) or a
+ * read failed: then the file is better read by one reader.
+ */
+size_t cuts_count(int fd, uint64_t from, uint64_t size, uint64_t piece,
+                  uint64_t max_piece, const cuts_shape *shape);
 
 #endif /* GRIDBFS_CUTS_H */

@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run_impl.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -162,7 +163,7 @@ void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
     gridbfs_board boards[RECORD_MAX_BOARDS];
     record rec;
     for (; c->answered < c->n; c->answered++) {
-        job *j = &c->jobs[c->answered];
+        job *j = chunk_job(c, c->answered);
         rule_inst *in = j->in;
         out_result res = {0};
         res.source = j->src->name;
@@ -193,6 +194,21 @@ void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
         if (rc->show && res.ans.status == ST_SOLVED)
             show_record(rc, c, j, boards, &res.ans, at);
     }
+}
+
+/*
+ * Let go of c's records, every one answered: what is left of them is
+ * their output and messages, so their jobs, rows and text are room for
+ * the records read next.  A chunk of cheap records answered as they are
+ * read (with -j 1, in the ramp, a piece whose output needs no record
+ * number) so holds a record at a time, not thousands.
+ */
+void run_let_go(chunk *c)
+{
+    assert(c->answered == c->n);
+    c->gone = c->n;
+    c->nrows = 0;
+    c->text.len = 0;
 }
 
 /* The bytes c's buffers hold. */
@@ -312,11 +328,11 @@ static void work(pipeline *p, worker *w)
     p->queue = c->next;
     pthread_mutex_unlock(&p->lock);
     struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(WORK_CLOCK, &t0);
     if (c->is_piece)
         run_read_piece(p, w, c);
     run_answer_chunk(p->rc, w, c);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(WORK_CLOCK, &t1);
     if (c->is_piece)
         run_piece_read_error(c);
     /* a moving average; a lost update does no harm.  The first chunk
@@ -360,7 +376,7 @@ static void *worker_main(void *arg)
 chunk *run_get_chunk(pipeline *p)
 {
     size_t limit = CHUNK_RECORDS;
-    if (p->nchunks > 1) { /* threads: size chunks by measured work */
+    if (p->started) { /* threads: size chunks by measured work */
         uint64_t ns =
             atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
         limit = ns == 0 ? 1 : ns >= CHUNK_NS ? 1 : CHUNK_NS / ns;
@@ -391,11 +407,7 @@ chunk *run_get_chunk(pipeline *p)
     pthread_mutex_lock(&p->rules_lock);
     rules_epoch(p->rc->rules, now, retired);
     pthread_mutex_unlock(&p->rules_lock);
-    if (c->cap < limit) {
-        c->jobs = xreallocarray(c->jobs, limit, sizeof *c->jobs);
-        c->cap = limit;
-    }
-    c->n = c->nrows = c->answered = c->nmsgs = 0;
+    c->n = c->nrows = c->answered = c->gone = c->nmsgs = 0;
     c->limit = limit;
     clock_gettime(CUT_CLOCK, &c->began);
     c->text.len = c->out.len = c->err.len = 0;
@@ -408,17 +420,18 @@ chunk *run_get_chunk(pipeline *p)
     return c;
 }
 
-/* Hand c over: to the workers, or answered right here with -j 1. */
+/* Hand c over: to the workers, or answered right here with -j 1 and in
+   the ramp (RAMP_NS). */
 void run_submit(pipeline *p, chunk *c)
 {
-    if (!p->nthreads)
+    if (!p->started)
         run_answer_chunk(p->rc, p->reader, c); /* what is left of it */
     pthread_mutex_lock(&p->lock);
     run_count_held(p, c);
     p->unflushed = !c->flush;
     c->seq = p->next_seq++;
     p->ring[c->seq % MAX_CHUNKS] = c;
-    if (!p->nthreads) {
+    if (!p->started) {
         finish_chunk(p, c);
     } else {
         if (p->queue)
@@ -437,6 +450,7 @@ static void pipeline_init(pipeline *p, const run_config *rc, unsigned nthreads,
 {
     p->rc = rc;
     p->nthreads = nthreads;
+    clock_gettime(WORK_CLOCK, &p->ramp_t0);
     p->reader = own;
     /* threads: two full chunks a thread and two more, or many small ones */
     p->nchunks = nthreads ? MAX_CHUNKS : 1;
@@ -497,11 +511,19 @@ static unsigned threads_paid(pipeline *p, const run_config *rc)
     return nthreads < p->paid ? nthreads : p->paid;
 }
 
-/* Start p's workers (p->nthreads), and the progress clock when there is a
-   progress line and a stack was paid for it. */
-static void start_threads(pipeline *p)
+/* The progress clock, when there is a progress line and a stack was paid
+   for it; the workers start at the ramp's end (run_start_workers()). */
+static void start_ticker(pipeline *p)
 {
-    p->threads = xcalloc(p->nthreads + 1, sizeof *p->threads);
+    p->ticking = p->rc->progress != PROGRESS_OFF && p->paid > p->nthreads &&
+                 thread_start(&p->ticker, ticker_main, p) == 0;
+}
+
+/* End the ramp: start p's workers (p->nthreads; their stacks are paid
+   already), which take every chunk passed on from now.  The reader's. */
+void run_start_workers(pipeline *p)
+{
+    p->threads = xcalloc(p->nthreads, sizeof *p->threads);
     for (unsigned i = 0; i < p->nthreads; i++) {
         int e = thread_start(&p->threads[i], worker_main, p);
         if (e) {
@@ -510,8 +532,7 @@ static void start_threads(pipeline *p)
             exit(EXIT_TROUBLE);
         }
     }
-    p->ticking = p->rc->progress != PROGRESS_OFF && p->paid > p->nthreads &&
-                 thread_start(&p->ticker, ticker_main, p) == 0;
+    p->started = p->nthreads;
 }
 
 /* Once every input is read: help answer what is queued, then end the
@@ -525,7 +546,7 @@ static void stop_threads(pipeline *p)
     pthread_cond_broadcast(&p->work);
     pthread_cond_signal(&p->tick);
     pthread_mutex_unlock(&p->lock);
-    for (unsigned i = 0; i < p->nthreads; i++)
+    for (unsigned i = 0; i < p->started; i++)
         pthread_join(p->threads[i], NULL);
     if (p->ticking)
         pthread_join(p->ticker, NULL);
@@ -560,7 +581,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     p.pg = progress_new(rc->progress, rc->progress == PROGRESS_OFF
                                           ? 0
                                           : run_total_bytes(files, nfiles));
-    start_threads(&p);
+    start_ticker(&p);
     run_read_inputs(&p, files, nfiles);
     stop_threads(&p);
     end_progress(&p, nfiles);

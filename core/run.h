@@ -7,11 +7,13 @@
  * finished chunks are written strictly in order, so the output never
  * depends on the number of threads.  With -j 1 there are no threads at
  * all: the reader answers each record as it reads it, and writes a chunk
- * out once it holds about 2 ms of work.  With -j N the reader is one of
- * the N: it answers queued chunks itself whenever it is ahead.  Once the
- * threads answer faster than one reader reads, the rest of a regular file
- * is cut into pieces at record boundaries (cuts.h), and each piece is read
- * by the thread that answers it (run_read.c).
+ * out once it holds about 2 ms of work.  With -j N the reader does the
+ * same until the work is known to outlast the threads' start (the ramp,
+ * RAMP_NS); then it starts them, and is one of the N: it answers queued
+ * chunks itself whenever it is ahead.  When the threads would answer
+ * faster than one reader reads, the rest of a regular file is cut into
+ * pieces at record boundaries (cuts.h), and each piece is read by the
+ * thread that answers it (run_read.c).
  *
  * What a person sees of the run on stderr (progress, the --stats line)
  * is progress.c's; run.c tells it what was written, and erases the

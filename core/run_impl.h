@@ -18,6 +18,7 @@
 #include "show.h"
 
 #define CHUNK_RECORDS 4096
+#define JOBS_MIN 16            /* a chunk's first room for records */
 #define CHUNK_BYTES (1u << 20) /* a chunk ends once its rows hold this much */
 /* What chunks may hold, reserved from limits.memory before any search:
    an eighth of it, at most CHUNKS_MEMORY_MAX. */
@@ -33,10 +34,24 @@
 #define PIECE_MAX ((uint64_t)128 << 10)
 #define PIECE_COST 16
 #define PIECE_STRETCH 4 /* a piece may be this many times its size */
-/* chunks answered before the cost of a record is known well enough to
-   choose pieces */
-#define PIECE_AFTER 8
+/* A piece's records are answered this many at a time as they are read:
+   reading a few hundred, then answering them, keeps each loop's code and
+   data in the caches (one at a time took 30% more processor time), and
+   the chunk holds no more of them than that (run_let_go()). */
+#define PIECE_BATCH 256
+/* With threads, the reader answers the records itself, as -j 1 does,
+   until the work is known to outlast the ramp-up (starting the workers,
+   handing chunks over, cutting pieces, the chunks' memory faulted in):
+   until it has done RAMP_NS of work, or the rest of a regular file is
+   estimated at RAMP_NS or more.  A short input never meets a thread, and
+   the cost of a record is measured before any piece is chosen. */
+#define RAMP_NS 10000000
+#define RAMP_SAMPLE 1024  /* records the cost of one is measured on */
 #define TICK_NS 250000000 /* the progress clock's period */
+/* The cost of a record is the processor time of the thread that answers
+   it: a thread that waits for a processor (on a busy machine) or for its
+   input does no work meanwhile, and must not make records look costly. */
+#define WORK_CLOCK CLOCK_THREAD_CPUTIME_ID
 #define NO_TEXT UINT32_MAX
 /* -j 1 reads this clock after every record to cut its chunks: the coarse
    clock costs next to nothing, and a few ms of resolution is enough */
@@ -98,9 +113,10 @@ typedef struct chunk_row {
 } chunk_row;
 
 typedef struct chunk {
-    job *jobs;
+    job *jobs;             /* record k's is jobs[k - gone] */
     size_t n, limit;       /* records in it, and the most it will take */
     size_t answered;       /* of them */
+    size_t gone;           /* of those, let go: jobs, rows and text */
     struct timespec began; /* when the reader took it (-j 1 cuts by it) */
     size_t cap;            /* jobs allocated */
     chunk_row *rows;
@@ -131,8 +147,13 @@ typedef struct worker {
 
 typedef struct pipeline {
     const run_config *rc;
-    unsigned nthreads; /* workers besides the reader */
-    worker *reader;    /* the reader's own, for the chunks it answers */
+    unsigned nthreads;       /* workers besides the reader */
+    unsigned started;        /* of them, running: 0 in the ramp (RAMP_NS) */
+    struct timespec ramp_t0; /* the reader's WORK_CLOCK as it began */
+    struct timespec ramp_t1; /* and after its first chunk */
+    uint64_t ramp_records;   /* it answered since (ramp_over()) */
+    unsigned ramp_sampled;   /* chunks it passed on in the ramp */
+    worker *reader;          /* the reader's own, for the chunks it answers */
     pthread_mutex_t lock;
     pthread_cond_t work; /* a chunk was queued, or closing */
     pthread_cond_t room; /* a chunk was freed or written */
@@ -192,10 +213,24 @@ static inline uint64_t ns_between(const struct timespec *a,
            (uint64_t)b->tv_nsec - (uint64_t)a->tv_nsec;
 }
 
+/* Whether p's reader is in the ramp (RAMP_NS): threads to start, later. */
+static inline int in_ramp(const pipeline *p)
+{
+    return p->nthreads && !p->started;
+}
+
+/* Record k of c, not let go yet. */
+static inline job *chunk_job(chunk *c, size_t k)
+{
+    return &c->jobs[k - c->gone];
+}
+
 /* run.c */
 chunk *run_get_chunk(pipeline *p);
+void run_start_workers(pipeline *p);
 void run_submit(pipeline *p, chunk *c);
 void run_answer_chunk(const run_config *rc, worker *w, chunk *c);
+void run_let_go(chunk *c);
 void run_count_held(pipeline *p, chunk *c);
 void run_chunk_earns(chunk *c, int status);
 void run_chunk_vsay(chunk *c, size_t out_at, const char *format, va_list ap);

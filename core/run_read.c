@@ -1,8 +1,9 @@
 /*
  * run_read.c - the inputs read into chunks (see run.h): by one reader,
- * record by record; or a regular file, once the threads are seen to
- * answer faster than one reader reads, in pieces cut at record
- * boundaries (cuts.h), each read by the thread that answers it.  A
+ * record by record, answering them itself with -j 1 and in the ramp
+ * (ramp_over()); or a regular file, once the threads run and would answer
+ * faster than one reader reads, in pieces cut at record boundaries
+ * (cuts.h), each read by the thread that answers it.  A
  * piece's records are numbered from its start; advance_bases() counts
  * the lines and records before it as the pieces before it are read.
  */
@@ -19,6 +20,7 @@
 #include "cuts.h"
 #include "layout.h"
 #include "suggest.h"
+#include "template.h"
 #include "text.h"
 #include "util.h"
 
@@ -68,7 +70,11 @@ static rule_inst *choose(pipeline *p, const char *file, const record *rec)
 static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
                     rule_inst *file_inst)
 {
-    job *j = &c->jobs[c->n++];
+    if (c->n - c->gone == c->cap) { /* grown as read: see run_let_go() */
+        c->cap = 2 * c->cap + JOBS_MIN;
+        c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
+    }
+    job *j = chunk_job(c, c->n++);
     if (rec->rule || rec->rows || rec->param)
         j->in = choose(p, src->name, rec);
     else
@@ -146,25 +152,34 @@ static void advance_bases(pipeline *p)
     pthread_cond_broadcast(&p->based);
 }
 
+/* Whether judge template t (or none) says {case}. */
+static int says_case(const char *t)
+{
+    return t && template_count(t, TPL_CASE) > 0;
+}
+
 /*
  * Whether the output of a record that in answers shows the record's
- * number: CSV and JSON Lines do (and its line), a judge's templates may.
- * Messages need not: their lines are counted at write (write_chunk()).
+ * number: CSV and JSON Lines do (and its line), a judge's templates may
+ * ({case}).  Messages need not: their lines are counted at write
+ * (write_chunk()).
  */
 static int numbered(const run_config *rc, const rule_inst *in)
 {
     const cfg_profile *pr = in->profile;
     return rc->format != FORMAT_JUDGE ||
-           (pr && (pr->before || pr->solved || pr->impossible));
+           (pr && (says_case(pr->before) || says_case(pr->solved) ||
+                   says_case(pr->impossible)));
 }
 
 /*
- * Read c's piece into c's records, each answered as it is read (w's),
- * until one whose output shows its number: then it and the rest wait
- * until the pieces before c are read, so that their lines and indices
- * can be counted from the file's start (advance_bases()).  The pieces are
- * taken from the queue in order, and a thread reading one waits for
- * nothing else, so the first piece not yet read is being read.
+ * Read c's piece into c's records, answered (by w) PIECE_BATCH at a time
+ * as they are read, and let go, until one whose output shows its number:
+ * then it and the rest wait until the pieces before c are read, so that
+ * their lines and indices can be counted from the file's start
+ * (advance_bases()).  The pieces are taken from the queue in order, and
+ * a thread reading one waits for nothing else, so the first piece not yet
+ * read is being read.
  */
 void run_read_piece(pipeline *p, worker *w, chunk *c)
 {
@@ -176,14 +191,14 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
     reader_layout lay = {NULL, in->rule.cols, NULL, in->cell['#'] == CELL_BAD};
     layout_set(rd, &lay, NULL, 0); /* no judge's: cannot fail */
     const record *rec;
+    int wait = 0; /* a record read must wait for its number */
     while ((rec = layout_next(rd))) {
-        if (c->n == c->cap) {
-            c->cap *= 2;
-            c->jobs = xreallocarray(c->jobs, c->cap, sizeof *c->jobs);
-        }
         add_job(p, c, pc->src, rec, pc->in);
-        if (c->answered == c->n - 1 && !numbered(p->rc, c->jobs[c->n - 1].in))
-            run_answer_chunk(p->rc, w, c); /* while its rows are in the cache */
+        wait = wait || numbered(p->rc, chunk_job(c, c->n - 1)->in);
+        if (!wait && c->n - c->answered == PIECE_BATCH) {
+            run_answer_chunk(p->rc, w, c); /* while their rows are cached */
+            run_let_go(c);
+        }
     }
     if (reader_error(rd))
         fmt(pc->error, sizeof pc->error, "%s", reader_error(rd));
@@ -213,17 +228,18 @@ void run_piece_read_error(chunk *c)
 }
 
 /*
- * With -j 1, answer c's record just added, at once, and say whether c
- * holds CHUNK_NS of work already: then it is passed on, so an answer that
- * was slow to find is written as soon as it is found, not after the
- * records a chunk of fast ones would hold.
+ * With -j 1 and in the ramp (RAMP_NS), answer c's record just added, at
+ * once, and say whether c holds CHUNK_NS of work already: then it is
+ * passed on, so an answer that was slow to find is written as soon as it
+ * is found, not after the records a chunk of fast ones would hold.
  */
 static int answered_enough(pipeline *p, chunk *c)
 {
     struct timespec now;
-    if (p->nthreads)
+    if (p->started)
         return 0;
     run_answer_chunk(p->rc, p->reader, c);
+    run_let_go(c);
     clock_gettime(CUT_CLOCK, &now);
     return ns_between(&c->began, &now) >= CHUNK_NS;
 }
@@ -285,19 +301,54 @@ static void on_wait(void *arg)
 }
 
 /*
+ * Whether the ramp (RAMP_NS) is over, once the reader has answered
+ * another chunk, of n records, the last of them last, of rd's input,
+ * path: it has done RAMP_NS of work, or the rest of path, a regular file,
+ * is estimated at that much from the cost of a record.  The first chunk
+ * pays for the tables its rule builds, and a chunk of a few records for
+ * the chunk itself (a chunk ends at CHUNK_NS on a clock that may tick as
+ * it starts), so the cost is measured over the chunks after the first,
+ * and only once they hold RAMP_SAMPLE records or CHUNK_NS of work; it is
+ * p's when the ramp is over.
+ */
+static int ramp_over(pipeline *p, const reader *rd, const char *path, size_t n,
+                     const record *last)
+{
+    struct timespec now;
+    clock_gettime(WORK_CLOCK, &now);
+    uint64_t spent = ns_between(&p->ramp_t0, &now), sample = 0;
+    if (p->ramp_sampled++ == 0) /* the first chunk: the sample starts */
+        p->ramp_t1 = now;
+    else
+        p->ramp_records += n;
+    if (p->ramp_records)
+        sample = ns_between(&p->ramp_t1, &now);
+    int known = p->ramp_records >= RAMP_SAMPLE || sample >= CHUNK_NS;
+    uint64_t ns = known ? sample / p->ramp_records + 1 : 0, left = 0;
+    long long size = regular_size(path);
+    uint64_t done = reader_consumed(rd);
+    if (known && size >= 0 && (uint64_t)size > done && done)
+        left = ((uint64_t)size - done) / (done / last->index + 1) * ns;
+    if (spent < RAMP_NS && left < RAMP_NS)
+        return 0;
+    if (!known) /* RAMP_NS spent on few records: costly ones */
+        ns = (p->ramp_records ? sample / p->ramp_records : spent / n) + 1;
+    atomic_store_explicit(&p->ns_per_record, ns, memory_order_relaxed);
+    return 1;
+}
+
+/*
  * The size of the pieces worth cutting the rest of rd's input into (see
  * cuts.h), path, once rd has read the records up to last: each about
- * CHUNK_NS of work.  0 when it is not worth it: no threads, standard
- * input, a judge's layout, the cost of a record not measured yet, or so
- * high that the reader keeps up with the threads anyway.
+ * CHUNK_NS of work.  0 when it is not worth it: no threads (or not yet),
+ * standard input, a judge's layout, or a record's cost so high that the
+ * reader keeps up with the threads anyway.
  */
 static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
                            const rule_inst *in, const record *last)
 {
-    if (!p->nthreads || in->error || strcmp(path, "-") == 0 ||
-        !reader_between(rd) ||
-        atomic_load_explicit(&p->timed, memory_order_relaxed) < PIECE_AFTER ||
-        regular_size(path) < 0)
+    if (!p->started || in->error || strcmp(path, "-") == 0 ||
+        !reader_between(rd) || regular_size(path) < 0)
         return 0;
     uint64_t ns = atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
     uint64_t size = reader_consumed(rd) / last->index * CHUNK_NS / (ns + 1);
@@ -310,30 +361,28 @@ static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
 }
 
 /* Make c, about to be a piece, count as holding about n records in
-   flight, and hold room for them. */
+   flight (their jobs grow as they are read, and are let go as they are
+   answered when they can be at once). */
 static void expect_records(pipeline *p, chunk *c, size_t n)
 {
     pthread_mutex_lock(&p->lock);
     p->inflight = p->inflight - c->limit + n;
     c->limit = n;
     pthread_mutex_unlock(&p->lock);
-    if (c->cap < n) {
-        c->jobs = xreallocarray(c->jobs, n, sizeof *c->jobs);
-        c->cap = n;
-    }
 }
 
 /*
  * Read the rest of rd's input, path, from where rd is (after record last),
  * in pieces of about size bytes that the threads read and answer: each
- * chunk passed on is one.  Returns the input's size, or 0 when it cannot
- * be cut so (then rd reads on).
+ * chunk passed on is one, cut as it is passed on (cuts_next()), once the
+ * whole is known to cut (cuts_count()).  Returns the input's size, or 0
+ * when it cannot be cut so (then rd reads on).
  */
 static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
                             source *src, rule_inst *in, chunk **cur,
                             uint64_t size, const record *last)
 {
-    uint64_t from = reader_consumed(rd), *bounds = NULL;
+    uint64_t from = reader_consumed(rd), max_piece = PIECE_STRETCH * size;
     cuts_shape shape = {in->rule.boards, p->rc->cfg->max_line,
                         in->cell['#'] == CELL_BAD};
     struct stat st;
@@ -342,33 +391,37 @@ static uint64_t read_pieces(pipeline *p, const reader *rd, const char *path,
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
         (uint64_t)st.st_size > from)
-        n = cuts_find(fd, from, (uint64_t)st.st_size, size,
-                      PIECE_STRETCH * size, &shape, &bounds);
+        n = cuts_count(fd, from, (uint64_t)st.st_size, size, max_piece, &shape);
     if (n < 2) {
         if (fd >= 0)
             close(fd);
-        free(bounds);
         return 0;
     }
+    uint64_t end = (uint64_t)st.st_size;
     src->fd = fd;
     src->pieces_unread = n;
     uint64_t record_bytes = from / last->index + 1;
     for (size_t k = 0; k < n && !p->write_failed; k++) {
+        uint64_t to = k + 1 == n
+                          ? end
+                          : cuts_next(fd, from, end, size, max_piece, &shape);
+        if (to == 0 || to - from > max_piece) /* changed since counted */
+            to = end - from > max_piece ? from + max_piece : end;
         chunk *c = *cur;
-        expect_records(p, c, (bounds[k + 1] - bounds[k]) / record_bytes + 1);
+        expect_records(p, c, (to - from) / record_bytes + 1);
         c->is_piece = 1;
         c->pc = (file_piece){.src = src,
                              .in = in,
-                             .from = bounds[k],
-                             .to = bounds[k + 1],
+                             .from = from,
+                             .to = to,
                              .first = k == 0,
                              .start_lines = reader_lines(rd),
                              .start_records = last->index};
-        c->consumed = p->bytes_before + bounds[k + 1];
+        c->consumed = p->bytes_before + to;
         next_chunk(p, cur, in);
+        from = to;
     }
-    free(bounds);
-    return (uint64_t)st.st_size;
+    return end;
 }
 
 /* p's record of the input rd reads, for its records and messages. */
@@ -447,9 +500,12 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
             (*cur)->text.len >= CHUNK_BYTES) {
             (*cur)->flush = !reader_buffered(rd); /* we may wait next */
             (*cur)->consumed = p->bytes_before + reader_consumed(rd);
+            size_t n = (*cur)->n;
             next_chunk(p, cur, in);
             if (p->write_failed)
                 break;
+            if (in_ramp(p) && ramp_over(p, rd, path, n, rec))
+                run_start_workers(p);
             uint64_t piece = cut ? piece_size(p, rd, path, in, rec) : 0;
             if (piece &&
                 !(size = read_pieces(p, rd, path, src, in, cur, piece, rec)))

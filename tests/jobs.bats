@@ -5,15 +5,39 @@
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
-# N line records with ids: random 4x4 flip boards, random p1225 swaps, and
-# one malformed record in every 97.
-# the sshd a test started, if any, ends with it
+# the sshd a test started, if any, ends with it; no_threads's copy goes
 teardown() {
     if [ -f "$BATS_TEST_TMPDIR/sshd.pid" ]; then
         kill "$(cat "$BATS_TEST_TMPDIR/sshd.pid")" 2>/dev/null || true
     fi
+    if [ -n "${nproc_dir:-}" ]; then rm -rf "$nproc_dir"; fi
 }
 
+# no_threads ARGS...: gridbfs ARGS where no thread can start (ulimit -u
+# 1), through run: as root, whom the limit does not bind, as nobody, on a
+# copy of the build (binary, plugins, configuration) in a folder anyone
+# may enter; ARGS' files must be readable by nobody.
+no_threads() {
+    local as=() bin=$GRIDBFS
+    if [ "$EUID" -eq 0 ]; then
+        requires setpriv
+        getent passwd nobody >/dev/null || skip "no user nobody"
+        as=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+        local dir=${GRIDBFS%/*} plugins=${GRIDBFS_PLUGIN_DIR:?set by ctest}
+        local top=${dir%/*}
+        mkdir -p "$nproc_dir/bin" "$nproc_dir/share" "$nproc_dir/${plugins#"$top"/}"
+        cp "$GRIDBFS" "$nproc_dir/bin/"
+        cp -r "$top/share/gridbfs" "$nproc_dir/share/"
+        cp "$plugins"/*.so "$nproc_dir/${plugins#"$top"/}/"
+        bin=$nproc_dir/bin/${GRIDBFS##*/}
+    fi
+    run --separate-stderr bash -c '
+        ulimit -u 1
+        ASAN_OPTIONS=detect_leaks=0 exec "$@"' _ "${as[@]}" "$bin" "$@"
+}
+
+# N line records with ids: random 4x4 flip boards, random p1225 swaps, and
+# one malformed record in every 97.
 make_input() {
     awk -v n="$1" 'BEGIN {
         srand(7)
@@ -114,6 +138,21 @@ mixed_input() {
         gridbfs -j "$j" "$t/in" >"$t/out$j" 2>&1 || true
         cmp "$t/out1" "$t/out$j" || fail "-j$j results and messages (2>&1) differ from -j1"
     done
+}
+
+@test "-j4 on a short input starts no thread: it is answered where none can start" {
+    nproc_dir=$(mktemp -d /tmp/gridbfs-jobs.XXXXXX)
+    chmod 0755 "$nproc_dir"
+    flipref boards -s 4x4 -n 100 -S 21 >"$nproc_dir/in"
+    no_threads -j4 "$nproc_dir/in"
+    assert_success
+    assert_equal "$stderr" ""
+    diff <(printf '%s\n' "$output") <(flipref solve "$nproc_dir/in")
+    # and a long one, whose work outlasts the threads' start, starts them
+    yes "$(head -n 1 "$nproc_dir/in")" | head -n 200000 >"$nproc_dir/long"
+    no_threads -j4 "$nproc_dir/long"
+    assert_failure 2
+    assert_regex "$stderr" 'gridbfs: cannot start a thread'
 }
 
 @test "ids come back in input order on many threads" {

@@ -192,11 +192,14 @@ only_old() {
     d="$nproc_dir/d"
     mkdir "$d"
     echo old >"$d/out"
+    # the workers start once the work is seen to outlast their start (a
+    # short input never starts them): 200,000 records are far more
+    yes "$S1" | head -n 200000 >"$nproc_dir/in"
     [ "$EUID" -ne 0 ] || chown -R nobody "$d"
     run -2 --separate-stderr bash -c '
         ulimit -u 1
-        ASAN_OPTIONS=detect_leaks=0 exec "${@:4}" "$1" -j2 -o "$2" <<<"$3"' \
-        _ "$gridbfs" "$d/out" "$S1" "${as[@]}"
+        ASAN_OPTIONS=detect_leaks=0 exec "${@:4}" "$1" -j2 -o "$2" "$3"' \
+        _ "$gridbfs" "$d/out" "$nproc_dir/in" "${as[@]}"
     assert_regex "$stderr" 'gridbfs: cannot start a thread'
     only_old
 }
