@@ -67,7 +67,9 @@ const record *suggest_first(rules *rs, const config *cfg, const char *path,
     char msg[RULES_MSG_MAX];
     gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;
-    if (rec->rule) /* the record names its rule itself */
+    /* the record names its rule itself, or a line's own syntax is at
+       fault (a key, size=), whatever the rule */
+    if (rec->rule || (rec->line_syntax && rec->error))
         return rec;
     rule_inst *in =
         rules_choose(rs, path, NULL, rec->rows, rec->cols, rec->param);

@@ -14,7 +14,8 @@
 
 /*
  * Record rec, the first of input path ("-": standard input), which names
- * no rule of its own: when it is invalid, *hinted is rec with its error
+ * no rule of its own: when it is invalid (and not for a line-syntax
+ * record's own syntax, a key or size=), *hinted is rec with its error
  * (in buf, cap bytes) naming the rule that read it, and the other
  * profiles that take the input's first case: ending "(read by rule
  * 'poj1753'; did you mean -r poj1222 or -r flipfive?)", or "(read by

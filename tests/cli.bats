@@ -68,9 +68,9 @@ Try 'gridbfs --help' for more information."
     assert_output 'Impossible'
     run -1 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb"
     assert_output 'invalid'
-    assert_regex "$stderr" '^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4$'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4 \\(read by rule 'poj1753'(; no other profile reads this file)?\\)\$"
     run -1 --separate-stderr gridbfs <<<"bwbw/"
-    assert_equal "$stderr" 'gridbfs: <stdin>:1: board 1 has 1 row, expected 4'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: board 1 has 1 row, expected 4 \\(read by rule 'poj1753'(; no other profile reads this file)?\\)\$"
 }
 
 @test "a judge's file read without its -r: the first message names the rule, and the profiles that take the file or that none does" {
