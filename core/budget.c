@@ -20,7 +20,7 @@ void budget_split(membudget *mem, membudget *tables, size_t cap,
 {
     mem->cap = cap;
     tables->cap = 0;
-    tables->parent = mem;
+    tables->parent = NULL;
     if (!cap)
         return;
     size_t rest =
@@ -28,8 +28,10 @@ void budget_split(membudget *mem, membudget *tables, size_t cap,
     size_t t = rest / 2;
     if (table_memory <= SIZE_MAX / 2 && t > 2 * table_memory)
         t = 2 * table_memory;
-    tables->cap = t; /* 0 (table_memory 0): no table is built, by
-                        table_fits(); what would be is the parent's */
+    /* set aside: the searches' memory never makes a table wait, nor a
+       table a search (0, with table_memory 0: table_fits() builds none) */
+    tables->cap = t;
+    atomic_store_explicit(&mem->used, t, memory_order_relaxed);
     mem->share = rest - t;
     mem->gate = xcalloc(1, sizeof *mem->gate);
     pthread_mutex_init(&mem->gate->lock, NULL);

@@ -4,12 +4,12 @@
  *
  * Out of limits.memory M come: the chunks in flight (at most M/8, run.c),
  * the threads' stacks (at most M/8, thread.c), the workspaces kept
- * between searches (M/16 in all, parked), the distance tables (a table
- * share), and what is left is the search share: the most one search may
- * hold.  A search that needs more than the search share ends as `limit`,
- * at every -j.  A search that is stopped below it because other searches
- * held the memory is run again alone: every other search waits, and then
- * the search share is surely there to take (what the others keep is
+ * between searches (M/16 in all, parked), the distance tables (the
+ * tables' share, set aside), and what is left is the search share: the
+ * most one search may hold.  A search that needs more than the search share
+ * ends as `limit`, at every -j.  A search that is stopped below it because
+ * other searches held the memory is run again alone: every other search waits,
+ * and then the search share is surely there to take (what the others keep is
  * parked, in its own share).  So whether a search fits is decided by M
  * alone, and its answer is the same at every -j and in every run.
  *
@@ -23,11 +23,12 @@
 #include "util.h"
 
 /*
- * Set up mem for limits.memory cap (0: no limit), and tables as its child
- * (what every distance table takes; at most half of what stacks, chunks
- * and parked workspaces leave, and at most twice table_memory: one table
- * for fixed goals and the cache of target tables), leaving the rest as
- * one search's share.
+ * Set up mem for limits.memory cap (0: no limit), and tables as the share
+ * of it set aside for every distance table (at most half of what stacks,
+ * chunks and parked workspaces leave, and at most twice table_memory: a
+ * table for fixed goals and the cache of target tables), leaving the rest
+ * as one search's share.  A table is built or refused by its own size
+ * against that share, never by what the share holds (table.h's shelf).
  */
 void budget_split(membudget *mem, membudget *tables, size_t cap,
                   size_t table_memory);

@@ -342,11 +342,12 @@ static int table_why(const census_ctx *x, char *why, size_t cap)
             "a table of 2^%" PRIu32 " states needs %zu bytes while built, "
             "over limits.table_memory (%zu)",
             x->cells, bytes, cfg->table_memory);
-    else if (!budget_has(rules_memory(x->o->rules), bytes))
+    else if (!budget_has(rules_tables(x->o->rules), bytes))
         fmt(why, cap,
             "a table of 2^%" PRIu32 " states needs %zu bytes while built, "
-            "over limits.memory (%zu)",
-            x->cells, bytes, (size_t)cfg->memory);
+            "over the tables' share (%zu) of limits.memory (%zu)",
+            x->cells, bytes, rules_tables(x->o->rules)->cap,
+            (size_t)cfg->memory);
     else
         return 0;
     return -1;
@@ -372,7 +373,7 @@ static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n,
         t = NULL;
     } else if (!t) {
         t = table_build(&x->br, goals, n, x->o->cfg->table_memory,
-                        rules_memory(x->o->rules));
+                        rules_tables(x->o->rules));
     }
     if (!t)
         say("rule '%s': the table could not be built (a distance over %d, "
@@ -514,7 +515,8 @@ static void pair_merge(census_result *r, const pair_part *part, uint32_t n)
 /*
  * Search every target of w on threads threads (the calling one too) and
  * sum their figures into r.  Each thread holds one table at a time, so
- * there are no more threads than limits.memory has tables for.
+ * there are no more threads than the tables' share of limits.memory has
+ * tables for.
  */
 static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
                        unsigned threads)
@@ -525,7 +527,8 @@ static int pair_search(const census_ctx *x, census_result *r, pair_work *w,
         threads = w->n ? (unsigned)w->n : 1;
     unsigned paid = thread_reserve(mem, threads - 1);
     threads = paid + 1;
-    while (threads > 1 && !budget_has(mem, threads * bytes))
+    while (threads > 1 &&
+           !budget_has(rules_tables(x->o->rules), threads * bytes))
         threads--;
     thread_release(mem, paid - (threads - 1)); /* the stacks not needed */
     paid = threads - 1;

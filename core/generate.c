@@ -190,7 +190,7 @@ static sample_plan *plan_of(gen *g, rule_inst *in)
     for (size_t i = 0; i < g->nplans; i++)
         if (sample_plan_inst(g->plans[i]) == in)
             return g->plans[i];
-    sample_plan *p = sample_plan_new(in, &g->ask, rules_memory(g->rs));
+    sample_plan *p = sample_plan_new(in, &g->ask, rules_tables(g->rs));
     g->plans = xreallocarray(g->plans, g->nplans + 1, sizeof *g->plans);
     g->plans[g->nplans++] = p;
     return p;
@@ -381,7 +381,7 @@ static void *draw_share(void *arg)
 /*
  * Draw z[0..n-1] on up to jobs threads (the caller one of them), each a
  * contiguous share; fewer where each thread would build a target table
- * and limits.memory has room for fewer at once.
+ * and the tables' share of limits.memory has room for fewer at once.
  */
 static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
                        unsigned jobs)
@@ -390,7 +390,7 @@ static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
     for (size_t i = 0; i < n; i++)
         if (sample_plan_draw_bytes(z[i].p) > bytes)
             bytes = sample_plan_draw_bytes(z[i].p);
-    membudget *mem = rules_memory(g->rs);
+    membudget *mem = rules_tables(g->rs);
     if (bytes && mem->cap && jobs > mem->cap / bytes)
         jobs = mem->cap / bytes ? (unsigned)(mem->cap / bytes) : 1;
     if (jobs > n)

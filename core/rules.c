@@ -44,6 +44,7 @@ struct rules {
     membudget mem;         /* limits.memory */
     membudget tables;      /* its share for distance tables (budget.h) */
     tcache *tcache;        /* tables for goals the puzzles give */
+    tshelf *shelf;         /* tables for fixed goals */
 };
 
 rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
@@ -57,6 +58,7 @@ rules *rules_new(const config *cfg, loader *ld, const rules_choice *chosen)
         rs->chosen.rule = cfg->rule;
     budget_split(&rs->mem, &rs->tables, cfg->memory, cfg->table_memory);
     rs->tcache = tcache_new(cfg->table_memory, &rs->tables);
+    rs->shelf = tshelf_new(&rs->tables, cfg->table_memory, rs->tcache);
     return rs;
 }
 
@@ -64,8 +66,7 @@ static void inst_free(rule_inst *in)
 {
     if (!in->error)
         in->plugin->ops->destroy(in->rule.inst);
-    table_free(atomic_load(&in->table));
-    pthread_mutex_destroy(&in->table_lock);
+    tslot_drop(in->shelf, &in->table);
     free(in->name);
     free(in->param);
     free(in->error);
@@ -81,6 +82,7 @@ void rules_free(rules *rs)
         next = in->older;
         inst_free(in);
     }
+    tshelf_free(rs->shelf);
     tcache_free(rs->tcache);
     budget_unsplit(&rs->mem);
     free(rs);
@@ -146,39 +148,20 @@ void rules_keep(rules *rs, rule_inst *in)
     touch(rs, in);
 }
 
-/*
- * Free the fixed-goal tables of instances no chunk in flight uses, least
- * recently used first, until want bytes of limits.memory are left; if
- * they are, the instances refused a table for want of memory try again.
- */
-static void table_room(rules *rs, size_t want)
-{
-    for (rule_inst *in = rs->oldest;
-         in && in->last_use < rs->retired && !budget_has(&rs->tables, want);
-         in = in->newer)
-        if (atomic_load(&in->table)) {
-            table_free(atomic_exchange(&in->table, NULL));
-            atomic_store(&in->table_tried, 0); /* built again if used again */
-        }
-    if (!budget_has(&rs->tables, want))
-        return;
-    for (rule_inst *in = rs->newest; in; in = in->older)
-        if (atomic_exchange(&in->table_refused, 0))
-            atomic_store(&in->table_tried, 0);
-}
-
 void rules_epoch(rules *rs, uint64_t now, uint64_t retired)
 {
     rs->now = now;
     rs->retired = retired; /* evict() runs when the next instance is made */
-    size_t want = atomic_exchange(&rs->tables.wanted, 0);
-    if (want)
-        table_room(rs, want);
 }
 
 membudget *rules_memory(rules *rs)
 {
     return &rs->mem;
+}
+
+membudget *rules_tables(rules *rs)
+{
+    return &rs->tables;
 }
 
 /* Set in's error to the formatted message (with the config place at). */
@@ -527,8 +510,8 @@ static rule_inst *get(rules *rs, const char *name, uint32_t rows, uint32_t cols,
     in->table_budget = rs->cfg->table_memory;
     in->tcache = rs->tcache;
     in->mem = &rs->mem;
-    in->tables = &rs->tables;
-    pthread_mutex_init(&in->table_lock, NULL);
+    in->shelf = rs->shelf;
+    tslot_init(&in->table);
     const cfg_profile *p = in->profile;
     const char *plugin = p ? p->plugin : name;
     int path = p ? p->path : -1;

@@ -61,15 +61,10 @@ typedef struct rule_inst {
     /* what solving needs, shared by the threads */
     uint64_t max_states;
     size_t table_budget;
-    membudget *mem;    /* limits.memory, shared by every search and table */
-    membudget *tables; /* its share for tables (budget.h) */
+    membudget *mem; /* limits.memory, shared by every search and table */
     tcache *tcache;
-    pthread_mutex_t table_lock; /* one thread builds the table */
-    /* for fixed goals, built on first use; atomic, as rules_epoch() may
-       let a build that was refused run again while other threads read it */
-    table *_Atomic table;
-    atomic_int table_tried;
-    atomic_int table_refused; /* not built for want of limits.memory */
+    tshelf *shelf; /* where the table for fixed goals is kept */
+    tslot table;   /* the table for fixed goals, built on first use */
 } rule_inst;
 
 /* What the command line chose: -r, -s and -p. */
@@ -123,6 +118,9 @@ void rules_keep(rules *rs, rule_inst *in);
 
 /* The memory budget (limits.memory) every workspace takes from. */
 membudget *rules_memory(rules *rs);
+/* Its share for distance tables (budget.h), set aside from the rest:
+   what every table takes, in every mode. */
+membudget *rules_tables(rules *rs);
 
 /* Fill in in->cell from in->rule's alphabet (rules_get() does). */
 void rules_set_cells(rule_inst *in);

@@ -234,17 +234,17 @@ static int table_why(sample_plan *p, int fixed)
     return -1;
 }
 
-/* Refuse p where mem has not the bytes of its table (or a thread's
-   target table): the method never depends on limits.memory, so that a
-   seed's bytes do not either. */
+/* Refuse p where the tables' share mem has not the bytes of its table
+   (or a thread's target table): the method never depends on
+   limits.memory, so that a seed's bytes do not either. */
 static int refuse_memory(sample_plan *p, membudget *mem)
 {
     size_t bytes = table_build_bytes(&p->br);
     if (budget_has(mem, bytes))
         return 0;
     fmt(p->why, sizeof p->why,
-        "its distance table needs %zu bytes while built, over what "
-        "limits.memory (%zu) has left",
+        "its distance table needs %zu bytes while built, over what the "
+        "tables' share (%zu) of limits.memory has left",
         bytes, mem->cap);
     p->refused = 1;
     return -1;

@@ -61,8 +61,8 @@ typedef struct sample_plan sample_plan;
 
 /*
  * The plan of instance in (without error) for ask: its method, and its
- * distance table where it has one, built now, taken from mem
- * (limits.memory).
+ * distance table where it has one, built now, taken from mem (the
+ * tables' share of limits.memory, rules_tables()).
  */
 sample_plan *sample_plan_new(rule_inst *in, const sample_ask *ask,
                              membudget *mem);

@@ -49,30 +49,6 @@ static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
     return n < 0 ? 0 : (uint32_t)n;
 }
 
-/* The table for in's fixed goals, built by the first thread to ask. */
-static const table *fixed_table(rule_inst *in, const bfs_rule *br,
-                                const uint64_t *goals, uint32_t n)
-{
-    if (!atomic_load_explicit(&in->table_tried, memory_order_acquire)) {
-        pthread_mutex_lock(&in->table_lock); /* others wait for it */
-        if (!atomic_load_explicit(&in->table_tried, memory_order_relaxed)) {
-            /* cached target tables make way for it */
-            size_t bytes = table_build_bytes(br);
-            tcache_make_room(in->tcache, bytes);
-            table *t = table_build(br, goals, n, in->table_budget, in->tables);
-            atomic_store_explicit(&in->table, t, memory_order_release);
-            atomic_store_explicit(&in->table_tried, 1, memory_order_release);
-            if (!t && !budget_has(in->tables, bytes)) {
-                /* the reader may free tables no one uses, and let it retry */
-                atomic_store(&in->table_refused, 1);
-                atomic_store(&in->tables->wanted, bytes);
-            }
-        }
-        pthread_mutex_unlock(&in->table_lock);
-    }
-    return atomic_load_explicit(&in->table, memory_order_acquire);
-}
-
 /* The answer for boards of at most 64 cells: a table or a search. */
 static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
                    bfs_answer *ans, char *msg)
@@ -82,24 +58,24 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
     int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
     const table *t = NULL;
 
-    if (atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
-        (t = atomic_load_explicit(&in->table, memory_order_acquire))) {
+    if ((t = tslot_hold(&in->table))) {
         /* built: nothing else to ask the plugin */
         table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        tslot_release(&in->table);
         goto done;
     }
     memset(ans, 0, sizeof *ans);
     uint32_t n = goals_of(in, boards, goals, ans, msg);
     if (n == 0)
         return;
-    if (fixed && br.involutive)
-        t = fixed_table(in, &br, goals, n);
-    else if (in->target_tables)
-        t = tcache_get(in->tcache, in, &br, goals, n);
-    if (t) {
+    if (fixed && br.involutive &&
+        (t = tshelf_get(in->shelf, &in->table, &br, goals, n))) {
         table_solve(t, boards[0].w[0], in->need_path, b, ans);
-        if (t != atomic_load_explicit(&in->table, memory_order_relaxed))
-            tcache_release(in->tcache, t);
+        tslot_release(&in->table);
+    } else if (in->target_tables &&
+               (t = tcache_get(in->tcache, in, &br, goals, n))) {
+        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        tcache_release(in->tcache, t);
     } else {
         bfs_solve(b, &br, boards[0].w[0], goals, n, in->max_states, ans);
         if (in->target_tables)
@@ -281,13 +257,12 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
     solve_result res = {ST_INVALID, 0, NULL, 0, msg};
     bfs_answer ans;
 
-    /* paid for and built; a table that could not be built (no room in
-       limits.memory) leaves the exact solver answering, not a search */
+    /* paid for; a table refused for good (too big for the tables' share,
+       or too deep) leaves the exact solver answering, not a search */
     int bought =
         in->rent &&
         atomic_load_explicit(&in->table_bought, memory_order_relaxed) &&
-        !(atomic_load_explicit(&in->table_tried, memory_order_acquire) &&
-          !atomic_load_explicit(&in->table, memory_order_relaxed));
+        !tslot_never(&in->table);
     if (in->use_exact && !bought &&
         rented_exact(in, boards, b, &ans, msg) == 0) {
         if (ans.status == BFS_FAULT)

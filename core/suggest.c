@@ -67,16 +67,18 @@ const record *suggest_first(rules *rs, const config *cfg, const char *path,
     char msg[RULES_MSG_MAX];
     gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;
-    const char *input = again(path);
-    if (rec->rule || !input)
+    /* the record names its rule itself, or a line's own syntax is at
+       fault (a key, size=), whatever the rule */
+    if (rec->rule || (rec->line_syntax && rec->error))
         return rec;
     rule_inst *in =
         rules_choose(rs, path, NULL, rec->rows, rec->cols, rec->param);
     if (parse_record(in, rec, boards, msg, &line) == 0)
         return rec;
+    const char *input = again(path);
     char like[RULES_MSG_MAX] = "";
     size_t len = 0;
-    for (size_t i = 0; i < cfg->nprofiles && len < sizeof like; i++) {
+    for (size_t i = 0; input && i < cfg->nprofiles && len < sizeof like; i++) {
         const char *name = cfg->profiles[i].name;
         if (strcmp(name, in->name) != 0 && takes(rs, cfg, input, name)) {
             fmt(like + len, sizeof like - len, "%s-r %s", len ? " or " : "",
@@ -84,11 +86,16 @@ const record *suggest_first(rules *rs, const config *cfg, const char *path,
             len += strlen(like + len);
         }
     }
-    if (!len)
-        return rec;
     *hinted = *rec;
-    fmt(buf, cap, "%s (read by rule '%s'; did you mean %s?)", msg, in->name,
-        like);
+    if (len)
+        fmt(buf, cap, "%s (read by rule '%s'; did you mean %s?)", msg, in->name,
+            like);
+    else if (input)
+        fmt(buf, cap,
+            "%s (read by rule '%s'; no other profile reads this file)", msg,
+            in->name);
+    else /* a pipe: read once, no other profile tried */
+        fmt(buf, cap, "%s (read by rule '%s')", msg, in->name);
     hinted->error = buf;
     hinted->error_line = line;
     return hinted;

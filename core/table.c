@@ -7,10 +7,12 @@
  * lowest-numbered move that goes one step down, paths are deterministic and
  * independent of how the table was built.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "table.h"
 #include "util.h"
@@ -72,15 +74,12 @@ out:
     return status;
 }
 
-table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
-                   size_t budget, membudget *mem)
+/* table_build() once its build's bytes are taken from mem: they are
+   given back (all of them when it fails). */
+static table *build_taken(const bfs_rule *rule, const uint64_t *goals,
+                          uint32_t ngoals, membudget *mem)
 {
-    if (!table_fits(rule, budget))
-        return NULL;
     size_t states = (size_t)1 << rule->cells;
-    if (budget_take(mem, table_build_bytes(rule)))
-        return NULL;
-
     table *t = xcalloc(1, sizeof *t);
     t->mem = mem;
     t->rule = *rule;
@@ -92,6 +91,14 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
         return NULL;
     }
     return t;
+}
+
+table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
+                   size_t budget, membudget *mem)
+{
+    if (!table_fits(rule, budget) || budget_take(mem, table_build_bytes(rule)))
+        return NULL;
+    return build_taken(rule, goals, ngoals, mem);
 }
 
 int table_rebuild(table *t, const uint64_t *goals, uint32_t ngoals)
@@ -360,4 +367,178 @@ void tcache_release(tcache *tc, const table *t)
         }
     }
     pthread_mutex_unlock(&tc->lock);
+}
+
+/* ---- the shelf of tables for fixed goals (table.h) -------------------- */
+
+/* tslot.use: the holds in its low 32 bits; a release is one hold less
+   and one release more */
+#define HOLDS 0xFFFFFFFFu
+#define RELEASE (((uint64_t)1 << 32) - 1)
+/* a table no thread has used this long may be evicted */
+#define IDLE_NS 1000000
+
+struct tshelf {
+    pthread_mutex_t build; /* one build at a time: it makes its room */
+    pthread_mutex_t lock;  /* the list, and an eviction under way */
+    tslot *oldest, *newest;
+    membudget *mem;
+    size_t budget;
+    tcache *tc;
+};
+
+tshelf *tshelf_new(membudget *tables, size_t budget, tcache *tc)
+{
+    tshelf *sh = xcalloc(1, sizeof *sh);
+    pthread_mutex_init(&sh->build, NULL);
+    pthread_mutex_init(&sh->lock, NULL);
+    sh->mem = tables;
+    sh->budget = budget;
+    sh->tc = tc;
+    return sh;
+}
+
+void tshelf_free(tshelf *sh)
+{
+    if (!sh)
+        return;
+    assert(!sh->oldest);
+    pthread_mutex_destroy(&sh->lock);
+    pthread_mutex_destroy(&sh->build);
+    free(sh);
+}
+
+void tslot_init(tslot *s)
+{
+    memset(s, 0, sizeof *s);
+    pthread_mutex_init(&s->lock, NULL);
+}
+
+/* Take s off the shelf's list; with the lock. */
+static void unlist(tshelf *sh, tslot *s)
+{
+    if (!s->listed)
+        return;
+    *(s->newer ? &s->newer->older : &sh->newest) = s->older;
+    *(s->older ? &s->older->newer : &sh->oldest) = s->newer;
+    s->older = s->newer = NULL;
+    s->listed = 0;
+}
+
+void tslot_drop(tshelf *sh, tslot *s)
+{
+    pthread_mutex_lock(&sh->lock); /* after any eviction of it */
+    unlist(sh, s);
+    table *t = atomic_exchange(&s->t, NULL);
+    pthread_mutex_unlock(&sh->lock);
+    table_free(t);
+    pthread_mutex_destroy(&s->lock);
+}
+
+const table *tslot_hold(tslot *s)
+{
+    /* the hold comes before the look (both sequentially consistent), and
+       shelf_evict() takes the table before it looks at the holds: a table seen
+       here is not freed until it is released */
+    atomic_fetch_add(&s->use, 1);
+    table *t = atomic_load(&s->t);
+    if (!t)
+        atomic_fetch_sub(&s->use, 1);
+    return t;
+}
+
+void tslot_release(tslot *s)
+{
+    atomic_fetch_add(&s->use, RELEASE);
+}
+
+int tslot_never(tslot *s)
+{
+    return atomic_load(&s->never);
+}
+
+static void pause_ns(long ns)
+{
+    struct timespec d = {0, ns};
+    nanosleep(&d, NULL);
+}
+
+/* Evict the oldest table of the shelf once no thread has held it for
+   IDLE_NS, waiting for that; 0, or -1 when the shelf holds none. */
+static int shelf_evict(tshelf *sh)
+{
+    pthread_mutex_lock(&sh->lock);
+    tslot *v = sh->oldest;
+    if (!v) {
+        pthread_mutex_unlock(&sh->lock);
+        return -1;
+    }
+    uint64_t seen = atomic_load(&v->use), now;
+    for (;; seen = now) {
+        pause_ns(IDLE_NS);
+        now = atomic_load(&v->use);
+        if (now == seen && !(now & HOLDS))
+            break;
+    }
+    unlist(sh, v);
+    table *t = atomic_exchange(&v->t, NULL);
+    while (atomic_load(&v->use) & HOLDS) /* held since: a puzzle's time */
+        pause_ns(IDLE_NS / 100);
+    pthread_mutex_unlock(&sh->lock);
+    table_free(t);
+    return 0;
+}
+
+/* Take bytes from the tables' share for a build: the cached target
+   tables make way, then the shelf's tables, oldest first; what neither
+   lets go of (a target table held or being built) is waited for. */
+static void make_way(tshelf *sh, size_t bytes)
+{
+    while (budget_take(sh->mem, bytes)) {
+        tcache_make_room(sh->tc, bytes);
+        if (!budget_take(sh->mem, bytes))
+            return;
+        if (shelf_evict(sh))
+            pause_ns(IDLE_NS);
+    }
+}
+
+/* Build s's table, or refuse it for good; with s's lock. */
+static void build_slot(tshelf *sh, tslot *s, const bfs_rule *rule,
+                       const uint64_t *goals, uint32_t ngoals)
+{
+    size_t bytes = table_build_bytes(rule);
+    if (!table_fits(rule, sh->budget) ||
+        (sh->mem && sh->mem->cap && bytes > sh->mem->cap)) {
+        atomic_store(&s->never, 1);
+        return;
+    }
+    pthread_mutex_lock(&sh->build);
+    make_way(sh, bytes);
+    table *t = build_taken(rule, goals, ngoals, sh->mem);
+    pthread_mutex_unlock(&sh->build);
+    if (!t) { /* too deep, or a plugin fault: the same every time */
+        atomic_store(&s->never, 1);
+        return;
+    }
+    pthread_mutex_lock(&sh->lock);
+    s->older = sh->newest;
+    *(sh->newest ? &sh->newest->newer : &sh->oldest) = s;
+    sh->newest = s;
+    s->listed = 1;
+    atomic_store(&s->t, t);
+    pthread_mutex_unlock(&sh->lock);
+}
+
+const table *tshelf_get(tshelf *sh, tslot *s, const bfs_rule *rule,
+                        const uint64_t *goals, uint32_t ngoals)
+{
+    const table *t;
+    while (!(t = tslot_hold(s)) && !tslot_never(s)) {
+        pthread_mutex_lock(&s->lock); /* others wait for it */
+        if (!atomic_load(&s->t) && !tslot_never(s))
+            build_slot(sh, s, rule, goals, ngoals);
+        pthread_mutex_unlock(&s->lock);
+    }
+    return t;
 }

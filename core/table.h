@@ -14,6 +14,8 @@
 #ifndef GRIDBFS_TABLE_H
 #define GRIDBFS_TABLE_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -89,5 +91,56 @@ void tcache_make_room(tcache *tc, size_t bytes);
 /* Forget every table of owner, which no thread may be using (its rule
    instance is being freed, and another may be made at its address). */
 void tcache_forget(tcache *tc, const void *owner);
+
+/*
+ * The shelf of tables for fixed goals: one slot a rule instance, whose
+ * table is built on first use, held by a thread only while it answers one
+ * puzzle.  Whether a slot gets a table is decided by the table alone: it
+ * is built when its build fits limits.table_memory and the tables' share
+ * by itself (and its distances stay under 255), and never otherwise.
+ * What the share holds besides (other rules' tables, cached target
+ * tables) only delays it: they are evicted to make room, oldest first, a
+ * table once no thread has used it for a moment, so that two rules taking
+ * turns do not rebuild on every puzzle.  So a puzzle is answered by the
+ * same engine at every -j and in every run (README, "Limits").
+ *
+ * Ownership: tshelf_new() pairs with tshelf_free(), after every slot is
+ * dropped; tslot_init() with tslot_drop().  A table from tslot_hold() or
+ * tshelf_get() is held until tslot_release().
+ */
+typedef struct tshelf tshelf;
+
+typedef struct tslot {
+    table *_Atomic t;
+    /* holds in the low 32 bits, releases counted above them: unchanged
+       over a moment with no hold is an idle table */
+    atomic_uint_fast64_t use;
+    atomic_int never;            /* refused for good: answered otherwise */
+    pthread_mutex_t lock;        /* one thread builds the slot's table */
+    struct tslot *older, *newer; /* the shelf's, oldest built first */
+    int listed;
+} tslot;
+
+/* A shelf whose tables take tables (the tables' share of limits.memory),
+   each at most budget bytes while built (limits.table_memory); cached
+   target tables in tc make way for them. */
+tshelf *tshelf_new(membudget *tables, size_t budget, tcache *tc);
+void tshelf_free(tshelf *sh);
+void tslot_init(tslot *s);
+/* Free s's table (no thread may hold it) and take s off the shelf. */
+void tslot_drop(tshelf *sh, tslot *s);
+/* s's table, held, if it is built now; else NULL. */
+const table *tslot_hold(tslot *s);
+void tslot_release(tslot *s);
+/* Whether s's table is refused for good (tshelf_get() said NULL). */
+int tslot_never(tslot *s);
+/*
+ * s's table for goals of rule, held: built now when it is not (waiting
+ * for room in the tables' share if others fill it); or NULL for good when
+ * it does not fit by itself, a distance passes 254 or the plugin broke
+ * its contract (a search of the puzzle then says how).
+ */
+const table *tshelf_get(tshelf *sh, tslot *s, const bfs_rule *rule,
+                        const uint64_t *goals, uint32_t ngoals);
 
 #endif /* GRIDBFS_TABLE_H */

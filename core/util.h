@@ -103,8 +103,6 @@ static inline void sb_putc(strbuf *sb, char c)
 typedef struct membudget {
     atomic_size_t used;
     size_t cap;
-    atomic_size_t wanted;     /* bytes a table was refused: rules_epoch() tries
-                                 to make room */
     struct membudget *parent; /* taken from too (a share of it), or NULL */
     size_t share;             /* the most one search may hold; 0: cap */
     atomic_size_t parked;     /* idle workspaces' bytes, at most cap/16 */

@@ -304,6 +304,12 @@ rows_of() {
     assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 6x6: a table of 2^36 states is past the 30 cells a table indexes"
     run -2 --separate-stderr gridbfs --census -r p1225 -c <(printf 'limits: {table_memory: 1000}\n')
     assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 4x4: a table of 2^16 states needs 327680 bytes while built, over limits.table_memory (1000)"
+    # tables come from the tables' share of limits.memory, as when
+    # answering: of 8 MiB, 1 + 1 + 0.5 MiB go to chunks, stacks and parked
+    # workspaces, and half of the 5.5 MiB left is the tables', 2883584
+    # bytes, short of a 4x5 table's 5 MiB (which the whole budget has)
+    run -2 --separate-stderr gridbfs --census -r p1225 -s 4x5 --ones 2 -c <(printf 'limits: {memory: 8388608}\n')
+    assert_equal "$stderr" "gridbfs: --census: rule 'p1225' at 4x5: a table of 2^20 states needs 5242880 bytes while built, over the tables' share (2883584) of limits.memory (8388608)"
     run -2 --separate-stderr gridbfs --census -r uva10309
     assert_equal "$stderr" "gridbfs: --census: rule 'uva10309' at 10x10: boards over 64 cells are beyond a census (its moves are replayed on boards of one 64-bit word)"
     run -2 --separate-stderr gridbfs --census -r p1225 --ones 17

@@ -68,12 +68,12 @@ Try 'gridbfs --help' for more information."
     assert_output 'Impossible'
     run -1 --separate-stderr gridbfs <<<"bwbw/wwww/bbwb"
     assert_output 'invalid'
-    assert_regex "$stderr" '^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4$'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: board 1 has 3 rows, expected 4 \\(read by rule 'poj1753'(; no other profile reads this file)?\\)\$"
     run -1 --separate-stderr gridbfs <<<"bwbw/"
-    assert_equal "$stderr" 'gridbfs: <stdin>:1: board 1 has 1 row, expected 4'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: board 1 has 1 row, expected 4 \\(read by rule 'poj1753'(; no other profile reads this file)?\\)\$"
 }
 
-@test "a judge's file read without its -r: the first message names the rule and the profiles that take the file" {
+@test "a judge's file read without its -r: the first message names the rule, and the profiles that take the file or that none does" {
     local j=$BATS_TEST_DIRNAME/judges
     # POJ 1222's sample (a count line, then 5x6 boards of 0 and 1) read by
     # the default rule, poj1753 (4x4 of b and w): only profile poj1222 has
@@ -92,14 +92,24 @@ Try 'gridbfs --help' for more information."
     # the other way round, with -r naming the wrong rule
     run -1 --separate-stderr gridbfs -r p1225 "$j/poj1753/sample.in"
     assert_regex "${stderr_lines[0]}" "\(read by rule 'p1225'; did you mean -r poj1753 or -r timus1060\?\)$"
-    # a pipe is read once: no profile is tried, the message is the fault
+    # a pipe is read once: no profile is tried, the rule is still named
     run -1 --separate-stderr sh -c 'cat "$1" | "$GRIDBFS"' sh "$j/poj1222/sample.in"
-    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w')"
-    # no profile takes it: the fault alone
+    assert_equal "${stderr_lines[0]}" "gridbfs: <stdin>:1: row 1: '2' is not a cell (expected 'b' or 'w') (read by rule 'poj1753')"
+    refute_regex "${stderr_lines[1]}" "read by rule"
+    # no other profile takes it: the rule in use, and that none does
     cd "$BATS_TEST_TMPDIR"
     printf 'bwbw\nwwww\nbbwb\n' >bad.in
     run -1 --separate-stderr gridbfs bad.in
-    assert_equal "$stderr" "gridbfs: bad.in:1: board 1 has 3 rows, expected 4"
+    assert_equal "$stderr" "gridbfs: bad.in:1: board 1 has 3 rows, expected 4 (read by rule 'poj1753'; no other profile reads this file)"
+    # a bare plugin by -r, its rows too few for every profile (4x4 of 1
+    # and 0 for flip-lines, whose documented size is 4x4): named the same
+    printf '1010\n0101\n1111\n' >bad2.in
+    run -1 --separate-stderr gridbfs -r flip-lines bad2.in
+    assert_equal "$stderr" "gridbfs: bad2.in:1: board 1 has 3 rows, expected 4 (read by rule 'flip-lines'; no other profile reads this file)"
+    # a first record that is right: no hint on a later one
+    printf 'bwbw/wwww/bbwb/bwww\nbwbw/wwww/bbwb\n' >late.in
+    run -1 --separate-stderr gridbfs late.in
+    assert_equal "$stderr" "gridbfs: late.in:2: board 1 has 3 rows, expected 4"
     # -q: no message at all
     run -1 --separate-stderr gridbfs -q "$j/poj1222/sample.in"
     assert_equal "$stderr" ''

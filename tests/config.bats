@@ -403,7 +403,7 @@ bwww
     long=$(printf 'b%.0s' {1..70})
     run -1 --separate-stderr gridbfs -c c.yaml <<<"$long"$'\n'"$S1"
     assert_output $'invalid\n4'
-    assert_regex "$stderr" '^gridbfs: <stdin>:1: line longer than 64 bytes$'
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: line longer than 64 bytes \\(read by rule 'poj1753'(; no other profile reads this file)?\\)\$"
 }
 
 @test "routes pick the rule by the file's basename; -r beats them; stdin is not routed" {

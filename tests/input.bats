@@ -125,7 +125,7 @@ grid() { tr '/' '\n' <<<"$1"; }
         run -1 --separate-stderr gridbfs -j $j "$BATS_TEST_TMPDIR/in"
         assert_output "$(printf 'invalid\ninvalid')"
         f=$BATS_TEST_TMPDIR/in
-        assert_equal "$stderr" "$(printf "gridbfs: $f:1: row 1: 'x' is not a cell (expected 'b' or 'w')\ngridbfs: $f:6: row 1: 'x' is not a cell (expected 'b' or 'w')")"
+        assert_equal "$stderr" "$(printf "gridbfs: $f:1: row 1: 'x' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; no other profile reads this file)\ngridbfs: $f:6: row 1: 'x' is not a cell (expected 'b' or 'w')")"
     done
 }
 
@@ -141,12 +141,12 @@ grid() { tr '/' '\n' <<<"$1"; }
     for j in 1 2; do
         run -1 --separate-stderr gridbfs -j $j "$f"
         assert_output "$(printf 'invalid\ninvalid\ninvalid')"
-        [ "$(sed -n 1p <<<"$stderr")" = "gridbfs: $f:4: row 4: 'x' is not a cell (expected 'b' or 'w')" ]
+        [ "$(sed -n 1p <<<"$stderr")" = "gridbfs: $f:4: row 4: 'x' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; no other profile reads this file)" ]
         [ "$(sed -n 2p <<<"$stderr")" = "gridbfs: $f:10: row 4: '?' is not a cell (expected 'b' or 'w')" ]
         [ "$(sed -n 3p <<<"$stderr")" = "gridbfs: $f:12: row 4: '!' is not a cell (expected 'b' or 'w')" ]
         run -1 --separate-stderr gridbfs -j $j -r p1225 "$f.two"
         assert_output invalid
-        [ "$stderr" = "gridbfs: $f.two:8: row 3: 'x' is not a cell (expected '1' or '0')" ]
+        [ "$stderr" = "gridbfs: $f.two:8: row 3: 'x' is not a cell (expected '1' or '0') (read by rule 'p1225'; no other profile reads this file)" ]
     done
 }
 

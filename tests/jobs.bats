@@ -313,3 +313,41 @@ mixed_input() {
         done
     done
 }
+
+@test "tables that do not fit together: each is built, at -j1, -j2 and -j4, in every run, and every answer right" {
+    # two fixed-goal rules whose tables (1 MiB each, 5 MiB while built)
+    # cannot both be held in the 5.5 MiB tables' share of 16 MiB, each
+    # rule's records in turn; max_states 2,000 makes a search of the far
+    # puzzles stop, so only a table answers every one of them.  A table
+    # refused because the other's was held was searched instead (a
+    # `limit`), and whether it was depended on the threads' timing.
+    printf 'limits: {memory: %d, max_states: 2000}\nrules:\n  a: {plugin: flip-neighbors, size: 4x5, goal: "off", cells: "10", engine: search}\n  b: {plugin: flip-neighbors, size: 5x4, goal: "off", cells: "10", engine: search}\n' \
+        $((16 << 20)) >"$BATS_TEST_TMPDIR/two.yaml"
+    local k
+    for k in 1 2 3; do
+        flipref boards -s 4x5 -c 10 -n 700 -S "$k" | sed 's/^/rule=a /'
+        flipref boards -s 5x4 -c 10 -n 700 -S "$((k + 10))" | sed 's/^/rule=b /'
+    done >"$BATS_TEST_TMPDIR/ab"
+    # the reference, rule by rule in input order
+    local want=$BATS_TEST_TMPDIR/want
+    : >"$want"
+    for k in 0 1 2 3 4 5; do
+        local rule=a size=4x5
+        [ $((k % 2)) -eq 1 ] && rule=b size=5x4
+        sed -n "$((k * 700 + 1)),$((k * 700 + 700))p" "$BATS_TEST_TMPDIR/ab" | sed "s/^rule=$rule //" >"$BATS_TEST_TMPDIR/part"
+        flipref solve -s "$size" -g off -c 10 "$BATS_TEST_TMPDIR/part" >>"$want"
+    done
+    [ "$(wc -l <"$want")" -eq 4200 ]
+    local first="" j run
+    for run in 1 2; do
+        for j in 1 2 4; do
+            run -0 --separate-stderr gridbfs -c "$BATS_TEST_TMPDIR/two.yaml" -j$j "$BATS_TEST_TMPDIR/ab"
+            [ -z "$stderr" ] || fail "-j$j (run $run): $stderr"
+            printf '%s\n' "${lines[@]}" >"$BATS_TEST_TMPDIR/got"
+            cmp "$want" "$BATS_TEST_TMPDIR/got" ||
+                fail "-j$j (run $run): $(grep -c limit "$BATS_TEST_TMPDIR/got") limits, not the reference's answers"
+            [ -n "$first" ] || first=$output
+            [ "$output" = "$first" ] || fail "-j$j (run $run): output differs from -j1"
+        done
+    done
+}

@@ -27,7 +27,7 @@ setup() {
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(sed '1s/.*/invalid/' "$J/cerc07b/sample.out")"
     # the row past the fifth is the one at fault
-    assert_equal "$stderr" "gridbfs: in:7: extra rows: the case has 6, expected 5"
+    assert_equal "$stderr" "gridbfs: in:7: extra rows: the case has 6, expected 5 (read by rule 'cerc07b'; no other profile reads this file)"
     sed '15s/.*/1 x/' "$J/cerc07b/sample.in" >in # the third map's "1 5"
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
@@ -144,11 +144,11 @@ gridbfs: in:14: no blank line before this case"
     sed '3a\\' "$J/acwing95/sample.in" >in # inside the first 5x5 board
     run -1 --separate-stderr gridbfs -r acwing95 in
     assert_output "$(judgeref solve acwing95 in | sed '1s/.*/invalid/')"
-    assert_equal "$stderr" "gridbfs: in:4: a blank line inside the case"
+    assert_equal "$stderr" "gridbfs: in:4: a blank line inside the case (read by rule 'acwing95'; no other profile reads this file)"
     sed '4a\\' "$J/cerc07b/sample.in" >in
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(judgeref solve cerc07b in | sed '1s/.*/invalid/')"
-    assert_equal "$stderr" "gridbfs: in:5: a blank line inside the case"
+    assert_equal "$stderr" "gridbfs: in:5: a blank line inside the case (read by rule 'cerc07b'; no other profile reads this file)"
     sed '15a\\' "$J/uva10309/sample.in" >in # the second board's 3rd row
     run -1 --separate-stderr gridbfs -r uva10309 in
     assert_output "$(judgeref solve uva10309 in | sed '2s/.*/invalid/')"
@@ -182,11 +182,11 @@ gcj() {
     printf '3\n2 3\n010\n111\n111\n1\n1\n2 2\n11\n11\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1\nCase #3: 4'
-    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2"
+    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2 (read by rule 'gcj-lights'; no other profile reads this file)"
     printf '3\n2 3\n010\n010\n111\n1\n1\n2 2\n11\n11\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1\nCase #3: 4'
-    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2"
+    assert_equal "$stderr" "gridbfs: in:5: extra rows: the case has 3, expected 2 (read by rule 'gcj-lights'; no other profile reads this file)"
     # --check frames the puzzles the same way: the answers to cases 1
     # and 3 are judged as theirs
     printf '3\n1\n1\n2 2\n11\n11\n11\n2 3\n010\n111\n' >in
@@ -200,7 +200,7 @@ gcj() {
     run -1 --separate-stderr gcj in
     assert_line -n 0 invalid
     assert_line -n 1 'Case #2: 1'
-    assert_equal "$stderr" "gridbfs: in:3: row 1 has 4 cells, expected 3"
+    assert_equal "$stderr" "gridbfs: in:3: row 1 has 4 cells, expected 3 (read by rule 'gcj-lights'; no other profile reads this file)"
 }
 
 @test "gcj-lights: a row missing before a size line that reads as a row costs its case alone" {
@@ -208,14 +208,14 @@ gcj() {
     printf '2\n2 2\n11\n1 1\n1\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1'
-    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 1 of 2"
+    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 1 of 2 (read by rule 'gcj-lights'; no other profile reads this file)"
 }
 
 @test "gcj-lights: a stray blank line after a size line costs that case alone, not three more" {
     printf '3\n1\n\n1\n2 2\n11\n11\n2 3\n010\n111\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 4\nCase #3: 1'
-    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case"
+    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case (read by rule 'gcj-lights'; no other profile reads this file)"
     printf '3\n1\n1\n2 2\n11\n11\n2 3\n\n010\n111\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'Case #1: 1\nCase #2: 4\ninvalid'
@@ -227,7 +227,7 @@ gcj() {
     sed '4s/./X/3' "$J/uva10309/sample.in" >in
     run -1 --separate-stderr gridbfs -r uva10309 in
     assert_output "$(sed '1s/.*/invalid/' "$J/uva10309/sample.out")"
-    assert_equal "$stderr" "gridbfs: in:4: row 3: 'X' is not a cell (expected 'O' or '#')"
+    assert_equal "$stderr" "gridbfs: in:4: row 3: 'X' is not a cell (expected 'O' or '#') (read by rule 'uva10309'; no other profile reads this file)"
     # marked by blank lines alone (acwing95): row 2 of case 2
     sed '9s/./X/2' "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
@@ -247,7 +247,7 @@ gcj() {
     sed '3s/0/X/' "$J/poj3279/sample.in" >in
     run -1 --separate-stderr gridbfs -r poj3279 in
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:3: row 2: 'X' is not a cell (expected '1' or '0')"
+    assert_equal "$stderr" "gridbfs: in:3: row 2: 'X' is not a cell (expected '1' or '0') (read by rule 'poj3279'; no other profile reads this file)"
 }
 
 @test "an end line with more blanks is the end line, read as words" {
@@ -263,7 +263,7 @@ gcj() {
 @test "poj1222: a row missing makes every promised puzzle invalid, and nothing is answered (file and pipe)" {
     sed 5d "$J/poj1222/sample.in" >in
     local want=$'PUZZLE #1\ninvalid\nPUZZLE #2\ninvalid'
-    local msg="gridbfs: in:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
+    local msg="gridbfs: in:1: the count line gives 2 cases of 5 rows, but 9 rows follow it (read by rule 'poj1222'; no other profile reads this file)"
     run -1 --separate-stderr gridbfs -r poj1222 in
     assert_output "$want"
     assert_equal "$stderr" "$msg"
@@ -322,7 +322,7 @@ gcj() {
         fi
         run -1 --separate-stderr gridbfs -r "$p" in
         assert_output "$want"
-        assert_equal "$stderr" "gridbfs: in:1: $why"
+        assert_equal "$stderr" "gridbfs: in:1: $why (read by rule '$p'; no other profile reads this file)"
     done <<'CASES'
 poj1222|two|two
 poj1222|2\0|2?
@@ -335,7 +335,7 @@ CASES
     sed 5d "$J/poj1222/sample.in" >bad
     run -1 --separate-stderr gridbfs -r poj1222 "$J/poj1222/sample.in" bad "$J/poj1222/sample.in"
     assert_output "$(cat "$J/poj1222/sample.out"; printf 'PUZZLE #1\ninvalid\nPUZZLE #2\ninvalid\n'; cat "$J/poj1222/sample.out")"
-    assert_equal "$stderr" "gridbfs: bad:1: the count line gives 2 cases of 5 rows, but 9 rows follow it"
+    assert_equal "$stderr" "gridbfs: bad:1: the count line gives 2 cases of 5 rows, but 9 rows follow it (read by rule 'poj1222'; no other profile reads this file)"
 }
 
 @test "a file that ends before its count line, its size line or its first case, and a count of one case, are said as such" {
@@ -357,7 +357,7 @@ CASES
     assert_equal "$stderr" "gridbfs: sized:2: no case after the size line"
     { echo 1; sed -n 2p "$J/poj1222/sample.in"; } >one
     run -1 --separate-stderr gridbfs -r poj1222 one
-    assert_equal "$stderr" "gridbfs: one:1: the count line gives 1 case of 5 rows, but 1 row follows it"
+    assert_equal "$stderr" "gridbfs: one:1: the count line gives 1 case of 5 rows, but 1 row follows it (read by rule 'poj1222'; no other profile reads this file)"
 }
 
 @test "a large count-line file with one row missing at its end prints no answer, on any number of threads" {
@@ -367,7 +367,7 @@ CASES
         run -1 --separate-stderr gridbfs -r poj1222 -j $jobs in
         assert_equal "$(grep -c '^invalid$' <<<"$output")" 3000
         refute_output --partial '0 1'
-        assert_equal "$stderr" "gridbfs: in:1: the count line gives 3000 cases of 5 rows, but 14999 rows follow it"
+        assert_equal "$stderr" "gridbfs: in:1: the count line gives 3000 cases of 5 rows, but 14999 rows follow it (read by rule 'poj1222'; no other profile reads this file)"
     done
 }
 
@@ -415,7 +415,7 @@ CASES
     for j in 1 2; do
         run -1 --separate-stderr gridbfs -j "$j" -r timus1122 bad three
         assert_output $'invalid\n3\ninvalid\n3'
-        assert_equal "$stderr" "gridbfs: bad:5: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 joined by '/', got '020/010/000'
+        assert_equal "$stderr" "gridbfs: bad:5: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 joined by '/', got '020/010/000' (read by rule 'timus1122'; no other profile reads this file)
 gridbfs: three:12: rule 'timus1122': stencil: expected 3 rows of three 0 or 1 joined by '/', got '020/010/000'"
     done
     printf '3\nImpossible\n3\n' >ans

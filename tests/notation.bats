@@ -57,7 +57,7 @@ setup() {
     assert_output invalid
     assert_equal "${#lines[@]}" 1
     [[ $stderr != *$'\n'* && $stderr != *$'\033'* ]]
-    assert_equal "$stderr" "gridbfs: evil?gridbfs: forged.txt:1: fake?[31m:3: row 3: 'x' is not a cell (expected 'b' or 'w')"
+    assert_equal "$stderr" "gridbfs: evil?gridbfs: forged.txt:1: fake?[31m:3: row 3: 'x' is not a cell (expected 'b' or 'w') (read by rule 'poj1753'; no other profile reads this file)"
     run -2 --separate-stderr gridbfs "$name.missing"
     [[ $stderr != *$'\n'* && $stderr != *$'\033'* ]]
     assert_regex "$stderr" "^gridbfs: evil\?gridbfs: forged.txt:1: fake\?\[31m\.missing: No such file"

@@ -225,8 +225,10 @@ static void test_rent(void)
                   "3x3 %s: %llu moves, want %d", text,
                   (unsigned long long)r.moves, want);
     }
-    CHECK_MSG(in->table != NULL, "the paid-for table was built");
-    CHECK_MSG(dear->table == NULL, "no table before the rent is paid");
+    CHECK_MSG(atomic_load(&in->table.t) != NULL,
+              "the paid-for table was built");
+    CHECK_MSG(atomic_load(&dear->table.t) == NULL,
+              "no table before the rent is paid");
     /* with a path asked for, the exact solver throughout, no rent: the
        path must not depend on when a table was bought */
     rules_free(rs);
@@ -268,32 +270,34 @@ static void test_limits(void)
     rules_free(rs);
 }
 
-/* The threads of test_retry(): each answers every 3x3 board over and
-   over until stop, counting the answers that are neither right nor a
-   limit (a search stops at max_states 100 while there is no table). */
-typedef struct retry_thread {
+/* The threads of test_shelf(): each answers its instance's boards
+   PASSES times, counting the answers that are not right, and the limits
+   (a search stops at max_states 100: only a table answers them all). */
+#define SHELF_THREADS 4
+#define SHELF_BOARDS 300
+#define PASSES 3
+typedef struct shelf_thread {
     rule_inst *in;
-    const int *want; /* brute_force(3, board), for every board */
-    atomic_int *passes, *stop;
+    const int *want; /* brute_force(4, board * 218), for every board */
     uint64_t wrong, limits;
     pthread_t tid;
-} retry_thread;
+} shelf_thread;
 
-static void *retry_main(void *arg)
+static void *shelf_main(void *arg)
 {
-    retry_thread *t = arg;
+    shelf_thread *t = arg;
     bfs *b = bfs_new();
     char msg[RULES_MSG_MAX], text[64];
     gridbfs_board boards[RECORD_MAX_BOARDS];
-    while (!atomic_load(t->stop)) {
-        for (uint64_t board = 0; board < 512; board++) {
-            text_of(3, board, text);
+    for (int pass = 0; pass < PASSES; pass++)
+        for (uint64_t k = 0; k < SHELF_BOARDS; k++) {
+            text_of(4, k * 218, text);
             if (boards_of(t->in, text, boards)) {
                 t->wrong++;
                 continue;
             }
             solve_result r = solve_record(t->in, boards, b, msg);
-            int want = t->want[board];
+            int want = t->want[k];
             if (r.status == ST_LIMIT)
                 t->limits++;
             else if (want < 0
@@ -301,53 +305,59 @@ static void *retry_main(void *arg)
                          : r.status != ST_SOLVED || r.moves != (uint64_t)want)
                 t->wrong++;
         }
-        atomic_fetch_add(t->passes, 1);
-    }
     bfs_free(b);
     return NULL;
 }
 
-/* A fixed-goal table refused for want of limits.memory is built again
-   once rules_epoch() finds room, while other threads answer from the same
-   instance (ThreadSanitizer saw them read in->table as the retry wrote
-   it, unordered): every answer right, or a limit before the table. */
-#define RETRY_THREADS 4
-static void test_retry(void)
+/* Two rules whose 4x4 tables cannot both be held in the tables' share of
+   1 MiB (352 KiB: one kept table of 64 KiB and another's build of 320 KiB
+   are 384 KiB), answered on threads at once: each table fits the share
+   by itself, so each is built, the other evicted to make room, and every
+   answer is the table's, never a search's limit, whatever the threads
+   did (a table held by one thread is never freed under it). */
+static void test_shelf(void)
 {
-    rules_choice none = {NULL, 0, 0, 0};
-    rules *rs = rules_new(&cfg, ld, &none);
-    rule_inst *in = rules_get(rs, "lsearch", 3, 3);
-    static int want[512];
-    atomic_int passes = 0, stop = 0;
-    retry_thread t[RETRY_THREADS];
-
-    for (uint64_t board = 0; board < 512; board++)
-        want[board] = brute_force(3, board);
-    /* as solve.c leaves it when limits.memory had no room for the table */
-    atomic_store(&in->table_tried, 1);
-    atomic_store(&in->table_refused, 1);
-    atomic_store(&in->tables->wanted, 1);
-    for (int k = 0; k < RETRY_THREADS; k++) {
-        t[k] = (retry_thread){in, want, &passes, &stop, 0, 0, 0};
-        CHECK(pthread_create(&t[k].tid, NULL, retry_main, &t[k]) == 0);
+    static const char tight[] =
+        "limits: {memory: 1048576, max_states: 100}\n"
+        "rules:\n"
+        "  s1: {plugin: flip-neighbors, goal: \"off\", cells: \"10\", "
+        "engine: search}\n"
+        "  s2: {plugin: flip-neighbors, goal: \"off\", cells: \"10\", "
+        "engine: search}\n";
+    config small;
+    char err[512];
+    config_init(&small);
+    if (!CHECK_MSG(config_load_text(&small, "tight.yaml", tight, strlen(tight),
+                                    err, sizeof err) == 0,
+                   "%s", err)) {
+        config_free(&small);
+        return;
     }
-    while (atomic_load(&passes) < RETRY_THREADS) /* searching, no table */
-        sched_yield();
-    rules_epoch(rs, 1, 0); /* room now: the table is tried again */
-    int after = atomic_load(&passes);
-    while (atomic_load(&passes) < after + 2 * RETRY_THREADS)
-        sched_yield();
-    atomic_store(&stop, 1);
+    rules_choice none = {NULL, 0, 0, 0};
+    rules *rs = rules_new(&small, ld, &none);
+    rule_inst *in[2] = {rules_get(rs, "s1", 4, 4), rules_get(rs, "s2", 4, 4)};
+    static int want[SHELF_BOARDS];
+    shelf_thread t[SHELF_THREADS];
+
+    for (uint64_t k = 0; k < SHELF_BOARDS; k++)
+        want[k] = brute_force(4, k * 218);
+    for (int k = 0; k < SHELF_THREADS; k++) {
+        t[k] = (shelf_thread){in[k % 2], want, 0, 0, 0};
+        CHECK(pthread_create(&t[k].tid, NULL, shelf_main, &t[k]) == 0);
+    }
     uint64_t wrong = 0, limits = 0;
-    for (int k = 0; k < RETRY_THREADS; k++) {
+    for (int k = 0; k < SHELF_THREADS; k++) {
         pthread_join(t[k].tid, NULL);
         wrong += t[k].wrong;
         limits += t[k].limits;
     }
     CHECK_MSG(wrong == 0, "%llu wrong answers", (unsigned long long)wrong);
-    CHECK_MSG(limits > 0, "searches stopped before the table was built");
-    CHECK_MSG(in->table != NULL, "the table was built again");
+    CHECK_MSG(limits == 0, "%llu searches, not the table",
+              (unsigned long long)limits);
+    CHECK_MSG(!atomic_load(&in[0]->table.t) != !atomic_load(&in[1]->table.t),
+              "one table kept: both do not fit");
     rules_free(rs);
+    config_free(&small);
 }
 
 int main(void)
@@ -371,7 +381,7 @@ int main(void)
     test_engines();
     test_rent();
     test_limits();
-    test_retry();
+    test_shelf();
     loader_free(ld);
     config_free(&cfg);
     return check_done();
