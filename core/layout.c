@@ -284,6 +284,14 @@ static int good_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
     return 0;
 }
 
+/* Whether s[0..n) is a size line that no row can be (a byte of it is no
+   cell), whether its numbers are a board's or not. */
+static int surely_size(const layout *lo, const char *s, size_t n)
+{
+    uint64_t r, c;
+    return size_line(s, n, &r, &c) == 0 && !all_cells(lo, s, n);
+}
+
 /* Whether the layout has a line of its own at the start of each case: a
    name or a size line (not blank lines alone). */
 static int starts_marked(const cfg_layout *l)
@@ -343,6 +351,9 @@ static int mark_follows(layout *lo, int depth)
     const cfg_layout *l = lo->lay;
     if (!starts_marked(l)) /* blank lines alone: a case with none before */
         return depth > 0 && case_fits(lo, kind, s, n, depth - 1);
+    if (!l->name && kind == READER_LINE && surely_size(lo, s, n))
+        return 1; /* a case starts, whether or not its own lines fit: a
+                     fault in it is its own, not this one's */
     if (!l->name && (kind != READER_LINE || good_size(s, n, &r, &c)))
         return 0;
     return depth == 0 || case_fits(lo, kind, s, n, depth - 1);
@@ -429,8 +440,9 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
     int sized = l->size == SIZE_LINE_EACH;
     if (sized && !l->name && size_line(s, n, &r64, &c64) < 0)
         return 0;      /* a row, or a damaged one (a name may be any text) */
-    if (!lo->lay_rows) /* a size refused: its rows are all extra */
-        return sized || !can_be_row(lo, s, n, lo->lay_cols);
+    if (!lo->lay_rows) /* a size refused: its rows are all extra, and one
+                          of digit cells may read as a size line */
+        return !all_cells(lo, s, n) || held_case_fits(lo);
     /* s is read before any look ahead, which may move it */
     int sizable = sized && good_size(s, n, &r, &c) == 0;
     int row = can_be_row(lo, s, n, lo->lay_cols), cells = all_cells(lo, s, n);

@@ -222,6 +222,48 @@ gcj() {
     assert_equal "$stderr" "gridbfs: in:8: a blank line inside the case"
 }
 
+@test "gcj-lights: a size line out of range costs its case alone, though its rows read as size lines" {
+    # Worked by hand (flip-neighbors, goal off): a 1x1 "1" takes its one
+    # press; the 2x3 "010/111" one press, at its bottom middle (it and
+    # its three neighbours are the four lights on); the 2x2 "11/11" all
+    # four: a light is flipped by every press but the one diagonal to it,
+    # so by |S| presses, less one if its diagonal is pressed; that is odd
+    # for all four lights only when |S| is even and every diagonal is
+    # pressed, that is all four presses.
+    # "33 3": rows past the 32 there may be, so case 1 is invalid; its
+    # rows 010 and 111 read as size lines (10x10, 111x111) but no case of
+    # such a size follows, so they are its own, and cases 2 and 3 keep
+    # their places and numbers.
+    printf '3\n33 3\n010\n111\n1\n1\n2 2\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 1\nCase #3: 4'
+    assert_equal "$stderr" "gridbfs: in:2: size '33 3' out of range (1 to 32)"
+    # --check frames them the same way: the answers to cases 2 and 3 are
+    # judged as theirs
+    printf 'Case #1: 1\nCase #2: 1\nCase #3: 4\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 0 "case 1 (line 1): fail: the puzzle cannot be judged: in:2: size '33 3' out of range (1 to 32)"
+    assert_line -n 1 'case 2 (line 2): accepted'
+    assert_line -n 2 'case 3 (line 3): accepted'
+}
+
+@test "gcj-lights: a fault in a case does not make the case before it take the one between" {
+    # Case 2 (1x1 "1") reads as rows of case 1 too; the line after it
+    # decides, and a size line no row can be is a case's start even when
+    # that case is damaged.  Answers as worked above: 1, 1, then case 3,
+    # "40" (past 32), is invalid.
+    printf '3\n2 3\n010\n111\n1\n1\n40\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\nCase #2: 1\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:7: size '40' out of range (1 to 32)"
+    # case 3 (2x2) with its second row missing: it alone is invalid, and
+    # case 4 (1x1 "1", one press) keeps its number
+    printf '4\n2 3\n010\n111\n1\n1\n2 2\n11\n1\n1\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\nCase #2: 1\ninvalid\nCase #4: 1'
+    assert_equal "$stderr" "gridbfs: in:7: missing rows: the case has 1 of 2"
+}
+
 @test "one wrong character in a row is named, costs its case, and makes no case of its own, in every layout" {
     # marked by a name (uva10309): row 3 of all_off
     sed '4s/./X/3' "$J/uva10309/sample.in" >in
