@@ -862,9 +862,26 @@ static const record *lay_next(layout *lo)
 }
 
 /*
+ * With no count line: owe, for rows after the top that are more than one
+ * case of per rows but no whole number of them, one invalid result per
+ * case they come nearest to (half a case is none), the first saying so
+ * at the line of the first row.
+ */
+static void owe_uncounted(layout *lo, uint64_t rows, uint64_t per,
+                          uint64_t first)
+{
+    fmt(lo->owed_msg, sizeof lo->owed_msg,
+        "the file's %llu rows are not a whole number of cases of %llu row%s",
+        (unsigned long long)rows, (unsigned long long)per, per == 1 ? "" : "s");
+    lo->owed = (rows + (per - 1) / 2) / per; /* rows > per: 1 at least */
+    lo->count_line = first;
+}
+
+/*
  * For a layout that does not mark its cases: count the rows after the
- * top of the file, and if they are not the count line's cases, owe one
- * invalid result per case promised instead of reading any.
+ * top of the file, and if they are not the count line's cases (with no
+ * count line, not a whole number of cases), owe one invalid result per
+ * case promised instead of reading any.
  */
 static void check_count(layout *lo)
 {
@@ -872,10 +889,10 @@ static void check_count(layout *lo)
     size_t n;
     int kind;
     enum lay_line what;
-    uint64_t rows = 0;
+    uint64_t rows = 0, first = 0;
 
     lo->lay_head = 1;
-    if (lay_top(lo) || lo->promised == UINT64_MAX) {
+    if (lay_top(lo)) {
         reader_rewind(lo->rd); /* a top that is wrong: the real pass says so */
         lo->lay_done = 0;
         lo->index = 0;
@@ -883,10 +900,18 @@ static void check_count(layout *lo)
         return;
     }
     while ((what = lay_next_text(lo, &kind, &s, &n)) == L_TEXT)
-        rows++;
+        if (rows++ == 0)
+            first = reader_lines(lo->rd);
     uint64_t per = case_rows(lo), lines = reader_lines(lo->rd);
     uint64_t promised = lo->promised;
     reader_rewind(lo->rd); /* a read error is met again by the real pass */
+    if (promised == UINT64_MAX) {          /* no count line */
+        if (rows % per == 0 || rows < per) /* a short case is its own */
+            return;
+        owe_uncounted(lo, rows, per, first);
+        lo->lay_eof = lo->lay_ended = 1; /* nothing else is read */
+        return;
+    }
     if (rows / per == promised && rows % per == 0)
         return;
     fmt(lo->owed_msg, sizeof lo->owed_msg,
@@ -910,14 +935,15 @@ int layout_judged(const layout *lo)
 }
 
 /* Make lo's input one that can be read twice, to check its count line
-   first: 0, or -1 with why in err. */
+   (or its rows) first: 0, or -1 with why in err. */
 static int hold_input(layout *lo, char *err, size_t errlen)
 {
     if (reader_hold(lo->rd) == 0)
         return 0;
     char shown[NAME_SHOWN];
-    fmt(err, errlen, "%s: cannot hold the input to check its count line: %s",
-        text_quote(shown, sizeof shown, reader_name(lo->rd)), strerror(errno));
+    fmt(err, errlen, "%s: cannot hold the input to check its %s: %s",
+        text_quote(shown, sizeof shown, reader_name(lo->rd)),
+        lo->lay->count ? "count line" : "rows", strerror(errno));
     return -1;
 }
 
@@ -937,7 +963,7 @@ layout *layout_open(reader *rd, const layout_frame *f, char *err, size_t errlen)
     lo->lay_rows = rows;
     lo->lay_cols = f->cols;
     lo->promised = UINT64_MAX;
-    int check = f->layout->count && !config_layout_marked(f->layout);
+    int check = !config_layout_marked(f->layout);
     if (check && hold_input(lo, err, errlen) < 0) {
         layout_close(lo);
         return NULL;

@@ -35,12 +35,12 @@ typedef struct layout_frame {
 
 /*
  * A layout over rd, which has read nothing yet, by the frame f (README,
- * "Judge files").  A layout whose cases cannot be told apart (a count
- * line, then cases with nothing between them) has its count checked
- * against the rows first: a regular file is read twice, a pipe is held in
- * an unlinked temporary file (reader_hold()).  Returns NULL with "FILE:
- * reason" in err when the pipe could not be held.  f and what it points to
- * must outlive the layout.
+ * "Judge files").  A layout whose cases cannot be told apart (no blank,
+ * name or size line between them) has its rows checked first, against
+ * its count line or, with none, to be whole cases: a regular file is read
+ * twice, a pipe is held in an unlinked temporary file (reader_hold()).
+ * Returns NULL with "FILE: reason" in err when the pipe could not be
+ * held.  f and what it points to must outlive the layout.
  */
 layout *layout_open(reader *rd, const layout_frame *f, char *err,
                     size_t errlen);

@@ -321,6 +321,38 @@ gcj() {
     }
 }
 
+@test "poj3279, timus1122: rows that are no whole number of cases are invalid, never answered out of line" {
+    # poj3279's sample: "4 4", then the 4 rows of its one case.  Its first
+    # row twice makes 5 rows, no whole number of 4-row cases, so no row
+    # can be told to be in its place; 5 rows come nearest one case: one
+    # invalid result, said at the first row, line 2.  (Read row by row,
+    # rows 1, 1, 2, 3 were answered as the case and row 4 made a case.)
+    sed 2p "$J/poj3279/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:2: the file's 5 rows are not a whole number of cases of 4 rows"
+    run -1 --separate-stderr gridbfs -r poj3279 <in # a pipe, held to count
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: <stdin>:2: the file's 5 rows are not a whole number of cases of 4 rows"
+    # three 2x2 cases, the first's second row twice: 7 rows, nearest three
+    # cases (half a case is none), each invalid, the message once
+    printf '2 2\n1 1\n1 1\n1 1\n0 0\n0 0\n1 0\n0 1\n' >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output $'invalid\ninvalid\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:2: the file's 7 rows are not a whole number of cases of 2 rows"
+    # timus1122: 4 board rows and 3 pattern rows a case, no size line; the
+    # first row twice makes 8 rows, nearest one case
+    sed 1p "$J/timus1122/sample.in" >in
+    run -1 --separate-stderr gridbfs -r timus1122 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:1: the file's 8 rows are not a whole number of cases of 7 rows"
+    # a row short of the one case is that case's own fault, named as such
+    sed 2d "$J/poj3279/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 3 of 4"
+}
+
 @test "a count of 0 before rows is one message, no result (poj1222, flipfive, acwing95)" {
     { echo 0; tail -n +2 "$J/poj1222/sample.in"; } >in
     run -1 --separate-stderr gridbfs -r poj1222 in
