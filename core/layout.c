@@ -52,6 +52,7 @@ struct layout {
     int lay_done;                  /* nothing more to hand out */
     uint64_t no_blank_line;        /* a case with no blank line before it (read
                                       by its size): its message is owed, or 0 */
+    int no_name_line; /* the next case has rows, no name line, before it */
 };
 
 static inline int is_blank(char c)
@@ -455,8 +456,16 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
             return 1; /* a size line, no row: the case is short */
         return held_case_fits(lo);
     }
-    if (l->name && !sized)
-        return !row;
+    if (l->name && !sized) { /* a name may look like a row: the next
+                                case fits it, or rows no name is before */
+        if (!row || held_case_fits(lo))
+            return 1;
+        if (k == need && held_is_row(lo, 0)) { /* a whole case, a mark */
+            lo->no_name_line = 1;
+            return 1;
+        }
+        return 0;
+    }
     return !cells || ((l->name || sizable) && held_case_fits(lo));
 }
 
@@ -843,11 +852,15 @@ static const record *lay_next(layout *lo)
     if (before_case(lo, &r, &kind, &s, &n))
         return r;
     rec_begin(lo);
-    if (l->name)
+    int unnamed = lo->no_name_line;
+    lo->no_name_line = 0;
+    if (unnamed) /* read by its size: invalid, as its answer needs a name */
+        rec_error(lo, lo->rec.line, "no name line before this case");
+    else if (l->name)
         case_name(lo, kind, s, n);
     if (l->size == SIZE_LINE_EACH)
         case_size(lo, kind, s, n);
-    else if (!l->name)
+    else if (!l->name || unnamed)
         reader_unread(lo->rd); /* the first row */
     uint32_t need = case_rows(lo);
     case_read c = case_lines(lo, need);

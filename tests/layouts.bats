@@ -87,6 +87,24 @@ setup() {
     assert_output "$(cat "$J/uva10309/sample.out")"
 }
 
+@test "uva10309: a case whose name line is missing is invalid alone; a name that looks like a row is a name" {
+    # The sample: all_off (line 1, its rows 2-11), all_on (12, rows 13-22),
+    # simple (23, rows 24-33), then "end"; the answers are sample.out's.
+    # Without all_on's name, lines 12-21 are a whole case's rows between
+    # all_off's rows and simple's name: a case of its own, invalid (its
+    # answer needs a name), and simple keeps its place.
+    sed 12d "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:12: no name line before this case"
+    # all_on renamed to ten cells, which could be a row: its ten rows
+    # follow it, so it is the name, and the board's answer is all_on's
+    sed '12s/.*/##########/' "$J/uva10309/sample.in" >in
+    run -0 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/all_on/##########/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" ""
+}
+
 @test "acwing95: a case with a row too many, or one too few, is invalid alone" {
     # blank lines the only marks: the 5 rows after case 2's blank line are
     # a case of their own, not rows of case 2 after a stray blank line
