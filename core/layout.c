@@ -300,14 +300,9 @@ static int starts_marked(const cfg_layout *l)
     return l->name || l->size == SIZE_LINE_EACH;
 }
 
-/*
- * A look ahead: lines are read past the one in hand (held, or just
- * taken), then given back (reader_mark(), reader_back()), so that a line
- * that can be read two ways is read the way the lines after it agree
- * with.  At most a few cases of lines.
- */
-
-/* In a look ahead: the next line that is no comment. */
+/* In a look ahead (lines read past the one in hand, then given back with
+   reader_mark() and reader_back(), so that a line that can be read two
+   ways is read as the lines after it agree): the next that is no comment. */
 static enum lay_line ahead(layout *lo, int *kind, const char **s, size_t *n)
 {
     enum lay_line what;
