@@ -53,6 +53,7 @@ struct layout {
     uint64_t no_blank_line;        /* a case with no blank line before it (read
                                       by its size): its message is owed, or 0 */
     int no_name_line; /* the next case has rows, no name line, before it */
+    int no_size_line; /* the next case has rows, no size line, before it */
 };
 
 static inline int is_blank(char c)
@@ -461,7 +462,27 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
         }
         return 0;
     }
-    return !cells || ((l->name || sizable) && held_case_fits(lo));
+    if (!cells || ((l->name || sizable) && held_case_fits(lo)))
+        return 1;
+    if (sized && !l->name && !row) { /* rows of another width: the next
+                                        case's, its size line lost */
+        lo->no_size_line = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether the held line s[0..n), before any row of the case being read,
+   is its size line again: the same size, no row of it, and a case that
+   fits follows from it (README, "Faults in a judge's file"). */
+static int size_again(layout *lo, const char *s, size_t n, uint32_t k)
+{
+    uint32_t r, c;
+    if (k || lo->lay->name || lo->lay->size != SIZE_LINE_EACH ||
+        !lo->lay_rows || good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
+        c != lo->lay_cols)
+        return 0;
+    return !held_is_row(lo, 0) && held_case_fits(lo);
 }
 
 /* After a blank line among the rows of a case (row k next), whether the
@@ -788,6 +809,11 @@ static case_read case_lines(layout *lo, uint32_t need)
         }
         if (marked && kind == READER_LINE) {
             reader_unread(lo->rd);
+            if (size_again(lo, s, n, c.k)) {
+                reader_line(lo->rd, &s, &n);
+                rec_error(lo, reader_lines(lo->rd), "the size line again");
+                continue;
+            }
             if (ends_case(lo, s, n, c.k, need)) {
                 if (!starts_marked(l)) /* read by its size: no blank */
                     lo->no_blank_line = reader_lines(lo->rd);
@@ -847,13 +873,17 @@ static const record *lay_next(layout *lo)
     if (before_case(lo, &r, &kind, &s, &n))
         return r;
     rec_begin(lo);
-    int unnamed = lo->no_name_line;
-    lo->no_name_line = 0;
+    int unnamed = lo->no_name_line, unsized = lo->no_size_line;
+    lo->no_name_line = lo->no_size_line = 0;
     if (unnamed) /* read by its size: invalid, as its answer needs a name */
         rec_error(lo, lo->rec.line, "no name line before this case");
     else if (l->name)
         case_name(lo, kind, s, n);
-    if (l->size == SIZE_LINE_EACH)
+    if (unsized) { /* rows unknown (0): all taken as extra */
+        rec_error(lo, lo->rec.line, "no size line before this case");
+        lo->lay_rows = 0;
+        reader_unread(lo->rd);
+    } else if (l->size == SIZE_LINE_EACH)
         case_size(lo, kind, s, n);
     else if (!l->name || unnamed)
         reader_unread(lo->rd); /* the first row */

@@ -282,6 +282,30 @@ gcj() {
     assert_equal "$stderr" "gridbfs: in:7: missing rows: the case has 1 of 2"
 }
 
+@test "gcj-lights: a doubled size line, or a lost one, costs its case alone and renumbers none" {
+    # Answers as worked above: 1x1 "1" one press, 2x3 "010/111" one press.
+    # Case 2's size line "2 2" doubled (lines 4, 5): no row can be "2 2",
+    # and the case it would start (2x2 "11/11", then case 3's size line)
+    # fits, so it is case 2's size line again: case 2 is invalid, and
+    # "2 3" (line 8) starts case 3, as the count line's 3 cases say.
+    printf '3\n1\n1\n2 2\n2 2\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\ninvalid\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:5: the size line again"
+    # --check frames it the same way: case 3's answer is judged as its own
+    printf 'Case #1: 1\nCase #2: 4\nCase #3: 1\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 2 'case 3 (line 3): accepted'
+    # Case 2's size line lost (the file as above, line 4 and 5 gone): rows
+    # "11" of two cells cannot be rows of the 1x1 case 1, and no case of
+    # 11x11 follows them, so they are a case with no size line, invalid;
+    # "2 3" still starts case 3.
+    printf '3\n1\n1\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\ninvalid\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:4: no size line before this case"
+}
+
 @test "one wrong character in a row is named, costs its case, and makes no case of its own, in every layout" {
     # marked by a name (uva10309): row 3 of all_off
     sed '4s/./X/3' "$J/uva10309/sample.in" >in
