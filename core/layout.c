@@ -792,10 +792,13 @@ static case_read case_lines(layout *lo, uint32_t need)
         enum lay_line what = lay_kind(lo, kind, s, n);
         if (what == L_COMMENT || (what == L_BLANK && !marked))
             continue;
+        /* blank lines in a row are one, as a judge's scanf skips them all */
+        uint64_t at = reader_lines(lo->rd);
+        if (what == L_BLANK && lay_next_text(lo, &kind, &s, &n) != L_EOF)
+            reader_unread(lo->rd);
         /* a blank line among a case's board rows, rows after it: read on
            (README, "Faults in a judge's file") */
         if (what == L_BLANK && !c.blank_at && c.k < need - l->param_rows) {
-            uint64_t at = reader_lines(lo->rd);
             if (case_goes_on(lo, c.k)) {
                 c.blank_at = at;
                 continue;

@@ -156,6 +156,22 @@ gridbfs: in:14: no blank line before this case"
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
 }
 
+@test "acwing95: blank lines in a row are one, inside a case or between two" {
+    # judgeref reads the file as the judge's scanf does, blank lines
+    # skipped: its answers are the ones the later cases must keep.  Two
+    # blank lines after the first row of case 1 (lines 3, 4): case 1 is
+    # invalid at the first of them, as with one; cases 2 and 3 answered.
+    sed -e '2a\\' -e '2a\\' "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(judgeref solve acwing95 in | sed '1s/.*/invalid/')"
+    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case"
+    # three blank lines between cases 1 and 2: one mark, no fault
+    sed -e '7a\\' -e '7a\\' "$J/acwing95/sample.in" >in
+    run -0 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(cat "$J/acwing95/sample.out")"
+    assert_equal "$stderr" ""
+}
+
 @test "a stray blank line inside a case costs that case alone; every later case keeps its answer" {
     # judgeref reads the file as the judge's scanf does, blank lines skipped:
     # its answers are the ones the later cases must keep
