@@ -792,13 +792,14 @@ static case_read case_lines(layout *lo, uint32_t need)
         enum lay_line what = lay_kind(lo, kind, s, n);
         if (what == L_COMMENT || (what == L_BLANK && !marked))
             continue;
-        /* blank lines in a row are one, as a judge's scanf skips them all */
-        uint64_t at = reader_lines(lo->rd);
-        if (what == L_BLANK && lay_next_text(lo, &kind, &s, &n) != L_EOF)
-            reader_unread(lo->rd);
         /* a blank line among a case's board rows, rows after it: read on
-           (README, "Faults in a judge's file") */
+           (README, "Faults in a judge's file"); blank lines in a row are
+           one, as a judge's scanf skips them all (not read past after a
+           whole case: its answer is not to wait for the next line) */
         if (what == L_BLANK && !c.blank_at && c.k < need - l->param_rows) {
+            uint64_t at = reader_lines(lo->rd);
+            if (lay_next_text(lo, &kind, &s, &n) != L_EOF)
+                reader_unread(lo->rd);
             if (case_goes_on(lo, c.k)) {
                 c.blank_at = at;
                 continue;
@@ -848,6 +849,28 @@ static void case_faults(layout *lo, const case_read *c, uint32_t need)
         rec_error(lo, c->blank_at, "a blank line inside the case");
 }
 
+/* With an end line: the line s[0..n) (taken), at the start of a case but
+   the last of the input, is a damaged end line, no case: the notice that
+   says so (the cases before it are answered), or NULL. */
+static const record *damaged_end(layout *lo, int kind, const char *s,
+                                 size_t n)
+{
+    char shown[TEXT_QUOTE_BUF];
+    if (!lo->lay->end)
+        return NULL;
+    shown_line(s, n, shown); /* s is read before the look ahead moves it */
+    uint64_t at = reader_lines(lo->rd);
+    int k;
+    reader_mark(lo->rd);
+    int last = lay_next_text(lo, &k, &s, &n) == L_EOF;
+    reader_back(lo->rd);
+    if (!last)
+        return NULL;
+    lo->lay_ended = 1; /* said here, not as missing */
+    return lay_fault(lo, at, 1, "expected the end line '%s', got '%s'",
+                     lo->lay->end, kind == READER_LINE ? shown : "a long line");
+}
+
 /*
  * The next case of a file in a judge's layout.  A layout that marks its
  * cases (blank lines between them, a name or a size line at the start of
@@ -874,6 +897,8 @@ static const record *lay_next(layout *lo)
             return r;
     }
     if (before_case(lo, &r, &kind, &s, &n))
+        return r;
+    if ((r = damaged_end(lo, kind, s, n)))
         return r;
     rec_begin(lo);
     int unnamed = lo->no_name_line, unsized = lo->no_size_line;

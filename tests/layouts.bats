@@ -156,6 +156,21 @@ gridbfs: in:14: no blank line before this case"
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
 }
 
+@test "a damaged end line is one message and no case: every case before it answered" {
+    # cerc07b's end line "0 0" cut to "0": no case can start at the last
+    # line of the file, so it is the end line, damaged; the answers are
+    # sample.out's, no more
+    sed '$s/.*/0/' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:35: expected the end line '0 0', got '0'"
+    # uva10309's "end" cut to "en": no case named "en" with no rows
+    sed '$s/.*/en/' "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(cat "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:34: expected the end line 'end', got 'en'"
+}
+
 @test "acwing95: blank lines in a row are one, inside a case or between two" {
     # judgeref reads the file as the judge's scanf does, blank lines
     # skipped: its answers are the ones the later cases must keep.  Two
