@@ -811,6 +811,11 @@ static case_read case_lines(layout *lo, uint32_t need)
             reader_unread(lo->rd);
             break;
         }
+        if (kind == READER_LONG && c.k >= need && starts_marked(l)) {
+            reader_unread(lo->rd); /* the next case's name or size line,
+                                      too long: its fault, not this one's */
+            break;
+        }
         if (marked && kind == READER_LINE) {
             reader_unread(lo->rd);
             if (size_again(lo, s, n, c.k)) {

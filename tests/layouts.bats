@@ -156,6 +156,22 @@ gridbfs: in:14: no blank line before this case"
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
 }
 
+@test "a line over max_line where a name or size line is due costs that case alone, and is named" {
+    # uva10309: all_on's name (line 12) 70,000 bytes: all_off has its ten
+    # rows, so the long line starts case 2, invalid for it; sample.out's
+    # other answers stand
+    long=$(head -c 70000 /dev/zero | tr '\0' X)
+    sed "12s/.*/$long/" "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:12: line longer than 65536 bytes"
+    # cerc07b: case 2's size line (line 8) so long: case 2 alone invalid
+    sed "8s/.*/$long/" "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: expected a size line 'R C' or 'n', got 'a long line'"
+}
+
 @test "a damaged end line is one message and no case: every case before it answered" {
     # cerc07b's end line "0 0" cut to "0": no case can start at the last
     # line of the file, so it is the end line, damaged; the answers are
