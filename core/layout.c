@@ -811,7 +811,7 @@ static case_read case_lines(layout *lo, uint32_t need)
             reader_unread(lo->rd);
             break;
         }
-        if (kind == READER_LONG && c.k >= need && starts_marked(l)) {
+        if (kind == READER_LONG && c.k >= need && starts_marked(l) && !l->blank) {
             reader_unread(lo->rd); /* the next case's name or size line,
                                       too long: its fault, not this one's */
             break;
