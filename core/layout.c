@@ -473,16 +473,27 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
 }
 
 /* Whether the held line s[0..n), before any row of the case being read,
-   is its size line again: the same size, no row of it, and a case that
-   fits follows from it (README, "Faults in a judge's file"). */
-static int size_again(layout *lo, const char *s, size_t n, uint32_t k)
+   is its name or size line again: the same text or size, no row of it,
+   and a case that fits follows from it (README, "Faults in a judge's
+   file").  Its message, or NULL. */
+static const char *mark_again(layout *lo, const char *s, size_t n, uint32_t k)
 {
+    const cfg_layout *l = lo->lay;
     uint32_t r, c;
-    if (k || lo->lay->name || lo->lay->size != SIZE_LINE_EACH ||
-        !lo->lay_rows || good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
-        c != lo->lay_cols)
-        return 0;
-    return !held_is_row(lo, 0) && held_case_fits(lo);
+    if (k || (l->name && l->size == SIZE_LINE_EACH))
+        return NULL;
+    if (l->name) {
+        trim(&s, &n);
+        const char *id = lo->id_off == NO_OFFSET ? NULL : lo->text + lo->id_off;
+        if (!id || strlen(id) != n || memcmp(id, s, n))
+            return NULL;
+    } else if (l->size != SIZE_LINE_EACH || !lo->lay_rows ||
+               good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
+               c != lo->lay_cols)
+        return NULL;
+    if (held_is_row(lo, 0) || !held_case_fits(lo))
+        return NULL;
+    return l->name ? "the name line again" : "the size line again";
 }
 
 /* After a blank line among the rows of a case (row k next), whether the
@@ -818,9 +829,10 @@ static case_read case_lines(layout *lo, uint32_t need)
         }
         if (marked && kind == READER_LINE) {
             reader_unread(lo->rd);
-            if (size_again(lo, s, n, c.k)) {
+            const char *again = mark_again(lo, s, n, c.k);
+            if (again) {
                 reader_line(lo->rd, &s, &n);
-                rec_error(lo, reader_lines(lo->rd), "the size line again");
+                rec_error(lo, reader_lines(lo->rd), "%s", again);
                 continue;
             }
             if (ends_case(lo, s, n, c.k, need)) {

@@ -156,6 +156,16 @@ gridbfs: in:14: no blank line before this case"
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
 }
 
+@test "uva10309: a doubled name line costs its case alone" {
+    # all_on's name (line 12) twice: no row can be "all_on", and the case
+    # it would start (ten rows, then simple's name) fits, so line 13 is
+    # the name again: all_on is invalid, simple keeps its place and answer
+    sed 12p "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:13: the name line again"
+}
+
 @test "a line over max_line where a name or size line is due costs that case alone, and is named" {
     # uva10309: all_on's name (line 12) 70,000 bytes: all_off has its ten
     # rows, so the long line starts case 2, invalid for it; sample.out's
