@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "layout_line.h"
 #include "text.h"
 #include "util.h"
 
@@ -159,37 +160,6 @@ static const record *rec_finish(layout *lo)
     return r;
 }
 
-/* s[0..n) without the blanks at either end. */
-static void trim(const char **s, size_t *n)
-{
-    while (*n && is_blank(**s)) {
-        (*s)++;
-        (*n)--;
-    }
-    while (*n && is_blank((*s)[*n - 1]))
-        (*n)--;
-}
-
-/* Whether s[0..n), trimmed, is the words of w: a run of blanks is one
-   blank, as cells and answers are read. */
-static int same_words(const char *s, size_t n, const char *w)
-{
-    size_t i = 0;
-    while (i < n) {
-        if (*w == '\0')
-            return 0; /* s goes on (even with a NUL byte of its own) */
-        if (is_blank(s[i])) {
-            if (*w++ != ' ')
-                return 0;
-            while (i < n && is_blank(s[i]))
-                i++;
-        } else if (*w++ != s[i++]) {
-            return 0;
-        }
-    }
-    return *w == '\0';
-}
-
 /* What a line is to a layout. */
 enum lay_line { L_EOF, L_BLANK, L_COMMENT, L_END, L_TEXT };
 
@@ -201,10 +171,10 @@ static enum lay_line lay_kind(const layout *lo, int kind, const char *s,
         return L_EOF;
     if (kind == READER_LONG)
         return L_TEXT;
-    trim(&s, &n);
+    lline_trim(&s, &n);
     if (n == 0)
         return L_BLANK;
-    if (end && same_words(s, n, end))
+    if (end && lline_same_words(s, n, end))
         return L_END; /* even one that starts with '#' */
     if (lo->comments && s[0] == '#')
         return L_COMMENT;
@@ -221,34 +191,6 @@ static enum lay_line lay_next_text(layout *lo, int *kind, const char **s,
         if (what != L_BLANK && what != L_COMMENT)
             return what;
     }
-}
-
-/* A size line, "R C" or "n" (n x n): 0 with the numbers (capped, not
-   checked), or -1 when s[0..n) is no such line. */
-static int size_line(const char *s, size_t n, uint64_t *rows, uint64_t *cols)
-{
-    uint64_t v[2] = {0, 0};
-    size_t k = 0, i = 0;
-    trim(&s, &n);
-    while (i < n) {
-        size_t j = i;
-        if (k == 2)
-            return -1;
-        for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
-            if (v[k] < UINT32_MAX)
-                v[k] = v[k] * 10 + (uint64_t)(s[j] - '0');
-        if (j == i || (j < n && !is_blank(s[j])))
-            return -1;
-        k++;
-        while (j < n && is_blank(s[j]))
-            j++;
-        i = j;
-    }
-    if (k == 0)
-        return -1;
-    *rows = v[0];
-    *cols = k == 2 ? v[1] : v[0];
-    return 0;
 }
 
 /* Whether s[0..n) can be a row of cols cells (blanks aside). */
@@ -274,24 +216,12 @@ static int all_cells(const layout *lo, const char *s, size_t n)
     return 1;
 }
 
-/* A size line whose numbers are a board's: 0 with them, or -1. */
-static int good_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
-{
-    uint64_t r, c;
-    if (size_line(s, n, &r, &c) < 0 || r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 ||
-        c > GRIDBFS_MAX_SIDE)
-        return -1;
-    *rows = (uint32_t)r;
-    *cols = (uint32_t)c;
-    return 0;
-}
-
 /* Whether s[0..n) is a size line that no row can be (a byte of it is no
    cell), whether its numbers are a board's or not. */
 static int surely_size(const layout *lo, const char *s, size_t n)
 {
     uint64_t r, c;
-    return size_line(s, n, &r, &c) == 0 && !all_cells(lo, s, n);
+    return lline_size(s, n, &r, &c) == 0 && !all_cells(lo, s, n);
 }
 
 /* Whether the layout has a line of its own at the start of each case: a
@@ -351,7 +281,7 @@ static int mark_follows(layout *lo, int depth)
     if (!l->name && kind == READER_LINE && surely_size(lo, s, n))
         return 1; /* a case starts, whether or not its own lines fit: a
                      fault in it is its own, not this one's */
-    if (!l->name && (kind != READER_LINE || good_size(s, n, &r, &c)))
+    if (!l->name && (kind != READER_LINE || lline_good_size(s, n, &r, &c)))
         return 0;
     return depth == 0 || case_fits(lo, kind, s, n, depth - 1);
 }
@@ -371,7 +301,7 @@ static int case_fits(layout *lo, int kind, const char *s, size_t n, int depth)
         ahead(lo, &kind, &s, &n) != L_TEXT)
         return 0;
     if (l->size == SIZE_LINE_EACH &&
-        (kind != READER_LINE || good_size(s, n, &rows, &cols)))
+        (kind != READER_LINE || lline_good_size(s, n, &rows, &cols)))
         return 0;
     return rest_fits(lo, k, rows, cols) && mark_follows(lo, depth);
 }
@@ -435,13 +365,13 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
         return k >= need && held_case_fits(lo);
     uint64_t r64, c64;
     int sized = l->size == SIZE_LINE_EACH;
-    if (sized && !l->name && size_line(s, n, &r64, &c64) < 0)
+    if (sized && !l->name && lline_size(s, n, &r64, &c64) < 0)
         return 0;      /* a row, or a damaged one (a name may be any text) */
     if (!lo->lay_rows) /* a size refused: its rows are all extra, and one
                           of digit cells may read as a size line */
         return !all_cells(lo, s, n) || held_case_fits(lo);
     /* s is read before any look ahead, which may move it */
-    int sizable = sized && good_size(s, n, &r, &c) == 0;
+    int sizable = sized && lline_good_size(s, n, &r, &c) == 0;
     int row = can_be_row(lo, s, n, lo->lay_cols), cells = all_cells(lo, s, n);
     if (k < need) {
         if (row && !sizable)
@@ -483,12 +413,12 @@ static const char *mark_again(layout *lo, const char *s, size_t n, uint32_t k)
     if (k || (l->name && l->size == SIZE_LINE_EACH))
         return NULL;
     if (l->name) {
-        trim(&s, &n);
+        lline_trim(&s, &n);
         const char *id = lo->id_off == NO_OFFSET ? NULL : lo->text + lo->id_off;
         if (!id || strlen(id) != n || memcmp(id, s, n))
             return NULL;
     } else if (l->size != SIZE_LINE_EACH || !lo->lay_rows ||
-               good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
+               lline_good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
                c != lo->lay_cols)
         return NULL;
     if (held_is_row(lo, 0) || !held_case_fits(lo))
@@ -515,36 +445,23 @@ static int case_goes_on(layout *lo, uint32_t k)
            can_be_row(lo, s, n, lo->lay_cols);
 }
 
-/* A line for a message: quoted, cut short. */
-static const char *shown_line(const char *s, size_t n, char *buf)
-{
-    char line[TEXT_QUOTE_BUF];
-    size_t len = n < sizeof line - 1 ? n : sizeof line - 1;
-    memcpy(line, s, len);
-    line[len] = '\0';
-    for (size_t i = 0; i < len; i++) /* a NUL is shown, not an end */
-        if (!line[i])
-            line[i] = '?'; /* as text_quote() shows a control byte */
-    return text_quote(buf, TEXT_QUOTE_BUF, line);
-}
-
 /* Take "R C" or "n" from s[0..n) as the size of the cases to come; 0, or
    -1 with the record's error set. */
 static int lay_size(layout *lo, int kind, const char *s, size_t n)
 {
     uint64_t r, c;
     char shown[TEXT_QUOTE_BUF];
-    if (kind != READER_LINE || size_line(s, n, &r, &c) < 0) {
+    if (kind != READER_LINE || lline_size(s, n, &r, &c) < 0) {
         rec_error(lo, reader_lines(lo->rd),
                   "expected a size line 'R C' or 'n', got '%s'",
-                  kind == READER_LINE ? shown_line(s, n, shown)
+                  kind == READER_LINE ? lline_shown(s, n, shown)
                                       : "a long line");
         return -1;
     }
     if (r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 || c > GRIDBFS_MAX_SIDE) {
-        trim(&s, &n); /* the numbers as written: size_line() caps them */
+        lline_trim(&s, &n); /* the numbers as written: lline_size() caps them */
         rec_error(lo, reader_lines(lo->rd), "size '%s' out of range (1 to %d)",
-                  shown_line(s, n, shown), GRIDBFS_MAX_SIDE);
+                  lline_shown(s, n, shown), GRIDBFS_MAX_SIDE);
         return -1;
     }
     lo->lay_rows = (uint32_t)r;
@@ -637,7 +554,7 @@ static const record *lay_top(layout *lo)
         enum lay_line what = lay_next_text(lo, &kind, &s, &n);
         const char *t = s;
         size_t len = n;
-        trim(&t, &len);
+        lline_trim(&t, &len);
         lo->count_line = reader_lines(lo->rd);
         if (what == L_EOF) {
             lo->lay_done = 1;
@@ -648,7 +565,7 @@ static const record *lay_top(layout *lo)
             lo->lay_done = 1;
             return lay_fault(lo, reader_lines(lo->rd), 0,
                              "expected the number of cases, got '%s'",
-                             kind == READER_LINE ? shown_line(s, n, shown)
+                             kind == READER_LINE ? lline_shown(s, n, shown)
                                                  : "a long line");
         }
     }
@@ -748,7 +665,7 @@ static int before_case(layout *lo, const record **r, int *kind, const char **s,
 /* The case's name line s[0..n) (taken), as its id. */
 static void case_name(layout *lo, int kind, const char *s, size_t n)
 {
-    trim(&s, &n);
+    lline_trim(&s, &n);
     if (kind == READER_LONG)
         rec_error(lo, reader_lines(lo->rd), "line longer than %zu bytes",
                   lo->max_line);
@@ -822,7 +739,8 @@ static case_read case_lines(layout *lo, uint32_t need)
             reader_unread(lo->rd);
             break;
         }
-        if (kind == READER_LONG && c.k >= need && starts_marked(l) && !l->blank) {
+        if (kind == READER_LONG && c.k >= need && starts_marked(l) &&
+            !l->blank) {
             reader_unread(lo->rd); /* the next case's name or size line,
                                       too long: its fault, not this one's */
             break;
@@ -869,13 +787,12 @@ static void case_faults(layout *lo, const case_read *c, uint32_t need)
 /* With an end line: the line s[0..n) (taken), at the start of a case but
    the last of the input, is a damaged end line, no case: the notice that
    says so (the cases before it are answered), or NULL. */
-static const record *damaged_end(layout *lo, int kind, const char *s,
-                                 size_t n)
+static const record *damaged_end(layout *lo, int kind, const char *s, size_t n)
 {
     char shown[TEXT_QUOTE_BUF];
     if (!lo->lay->end)
         return NULL;
-    shown_line(s, n, shown); /* s is read before the look ahead moves it */
+    lline_shown(s, n, shown); /* s is read before the look ahead moves it */
     uint64_t at = reader_lines(lo->rd);
     int k;
     reader_mark(lo->rd);
