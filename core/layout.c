@@ -784,20 +784,25 @@ static void case_faults(layout *lo, const case_read *c, uint32_t need)
         rec_error(lo, c->blank_at, "a blank line inside the case");
 }
 
-/* With an end line: the line s[0..n) (taken), at the start of a case but
-   the last of the input, is a damaged end line, no case: the notice that
-   says so (the cases before it are answered), or NULL. */
-static const record *damaged_end(layout *lo, int kind, const char *s, size_t n)
+/* With an end line: the line *s[0..*n) (taken, and taken again: the look
+   ahead may move it), at the start of a case but the last of the input,
+   is a damaged end line, no case: the notice that says so (the cases
+   before it are answered), or NULL. */
+static const record *damaged_end(layout *lo, int kind, const char **s,
+                                 size_t *n)
 {
     char shown[TEXT_QUOTE_BUF];
     if (!lo->lay->end)
         return NULL;
-    lline_shown(s, n, shown); /* s is read before the look ahead moves it */
+    lline_shown(*s, *n, shown);
     uint64_t at = reader_lines(lo->rd);
     int k;
+    reader_unread(lo->rd); /* the look ahead may move *s: taken again */
     reader_mark(lo->rd);
-    int last = lay_next_text(lo, &k, &s, &n) == L_EOF;
+    reader_line(lo->rd, s, n);
+    int last = lay_next_text(lo, &k, s, n) == L_EOF;
     reader_back(lo->rd);
+    reader_line(lo->rd, s, n);
     if (!last)
         return NULL;
     lo->lay_ended = 1; /* said here, not as missing */
@@ -832,7 +837,7 @@ static const record *lay_next(layout *lo)
     }
     if (before_case(lo, &r, &kind, &s, &n))
         return r;
-    if ((r = damaged_end(lo, kind, s, n)))
+    if ((r = damaged_end(lo, kind, &s, &n)))
         return r;
     rec_begin(lo);
     int unnamed = lo->no_name_line, unsized = lo->no_size_line;
