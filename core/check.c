@@ -104,10 +104,11 @@ typedef struct checker {
     char *const *files;
     int nfiles, next_file;
     reader *rd;
+    layout *lo;       /* over rd */
     const char *path; /* of the input rd reads */
     rule_inst *file_in;
     uint8_t cells[256];
-    reader_layout lay;
+    layout_frame lay;
     char src_shown[NAME_MAX_SHOWN];
     uint64_t seq;
     check_outcome *o;
@@ -451,9 +452,9 @@ static int open_input(checker *k)
         for (int b = 0; b < 256; b++)
             k->cells[b] = ok && in->cell[b] != CELL_BAD;
         k->lay =
-            (reader_layout){ok && in->profile ? &in->profile->layout : NULL,
-                            ok ? in->rule.cols : 1, k->cells, !k->cells['#']};
-        if (k->rd && layout_set(k->rd, &k->lay, err, sizeof err) < 0) {
+            (layout_frame){ok && in->profile ? &in->profile->layout : NULL,
+                           ok ? in->rule.cols : 1, k->cells, !k->cells['#']};
+        if (k->rd && !(k->lo = layout_open(k->rd, &k->lay, err, sizeof err))) {
             reader_close(k->rd);
             k->rd = NULL;
         }
@@ -589,9 +590,11 @@ static int read_case(checker *k, check_case *c)
     for (;;) {
         if (!k->rd && open_input(k) < 0)
             return 0;
-        if (!(rec = layout_next(k->rd))) {
+        if (!(rec = layout_next(k->lo))) {
             if (reader_error(k->rd))
                 trouble(k->o, reader_error(k->rd));
+            layout_close(k->lo);
+            k->lo = NULL;
             reader_close(k->rd);
             k->rd = NULL;
             continue;
@@ -1015,6 +1018,7 @@ void check_file(const check_config *cc, const char *answers, char *const *files,
     if (cc->out && k.report.len)
         fwrite(k.report.p, 1, k.report.len, cc->out);
     reader_close(k.a.rd);
+    layout_close(k.lo);
     reader_close(k.rd);
     for (int i = 0; i < MOVE_TABLES; i++) {
         replay_moves_free(k.tables[i].moves);

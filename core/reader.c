@@ -8,11 +8,12 @@
  * where they were read, in the buffer; the rest (rows with blanks, ids,
  * and rows read before the buffer moves) go into a text buffer the reader
  * reuses, by offset, and are turned into pointers when handed out.  A file
- * in a judge's layout is read by layout.c, the layer above, on the same
- * lines and records.
+ * in a judge's layout is read by layout.c, the layer above, through
+ * reader_line() and its look ahead (reader_mark()); it frames its own
+ * records.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "reader_impl.h"
+#include "reader.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -32,6 +33,76 @@
 /* Bytes after buf[end], kept defined: plain_rows()'s sentinel, and room
    for find_byte() to read a word past a line's end. */
 #define SCAN_SLACK 8
+
+#define NO_OFFSET UINT32_MAX
+#define NO_MARK SIZE_MAX
+/* off[k] of a row that is not in text: rec.row[k].text points into buf
+   (see rd_rec_row()) */
+#define IN_BUF (UINT32_MAX - 1)
+#define NAME_SHOWN 1024 /* room for a file name in a message */
+
+enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
+
+struct reader {
+    int fd;
+    char *name;
+    uint32_t rows, boards; /* grid framing */
+    size_t max_line;
+
+    char *buf; /* input bytes buf[start..end), and room for a '\n' after */
+    size_t cap, start, end;
+    size_t next_nl; /* where reader_buffered() saw the next '\n', or 0 */
+    size_t mark;    /* NO_MARK, or where a look ahead began: refill()
+                       keeps buf[mark..end) (reader_mark()) */
+    int eof, first;
+    int regular;     /* a regular file: reading it never waits */
+    int long_record; /* the last LINE_LONG looked like a line record */
+    uint64_t offset; /* bytes read so far */
+    uint64_t lineno; /* number of the line last taken */
+    char ioerr[READER_MSG_MAX];
+
+    /* the record being assembled */
+    record rec;
+    char *text; /* rows and strings, by offset */
+    size_t tlen, tcap;
+    uint32_t off[RECORD_MAX_ROWS];
+    uint32_t id_off, rule_off, param_off;
+    char msg[READER_MSG_MAX];
+    uint32_t cur_rows; /* grid rows of the board being filled */
+    uint32_t nrows;    /* rows in the record so far */
+    int assembling;    /* between rd_rec_begin() and rd_rec_finish() */
+    int pending;       /* a grid record has begun */
+    int held;          /* the line last read is still to be handled: */
+    enum line_kind held_kind;
+    const char *held_s; /* it is still in buf, untouched until rd_next_line() */
+    size_t held_n;
+    uint64_t index;
+    int comments; /* '#' starts a comment line */
+
+    /* the line reader_line() gave last, for reader_unread() */
+    enum line_kind last_kind;
+    const char *last_s;
+    size_t last_n;
+    int last_valid;
+    /* a look ahead (reader_mark()): where to go back to */
+    size_t ahead_after; /* start - mark */
+    uint64_t ahead_lineno;
+    int ahead_held;
+    enum line_kind ahead_kind;
+    const char *ahead_s; /* a held line that is not in buf */
+    size_t ahead_n;
+    int copy_failed; /* reader_hold() met a read error: it stays said */
+
+    void (*on_wait)(void *); /* see reader_on_wait() */
+    void *wait_arg;
+};
+
+static uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul);
+
+static inline int rd_is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen)
@@ -182,7 +253,7 @@ static void refill(reader *rd)
 }
 
 /* Whether p[0..n) holds '/' or '=', the marks of a line record. */
-int rd_has_mark(const char *p, size_t n)
+static int rd_has_mark(const char *p, size_t n)
 {
     return memchr(p, '/', n) || memchr(p, '=', n);
 }
@@ -217,7 +288,7 @@ static int skip_line(reader *rd)
  * max_line, already skipped; rd->long_record says whether it looked like a
  * line record.  A line is never held whole past max_line + LINE_SLACK.
  */
-enum line_kind rd_next_line(reader *rd, const char **line, size_t *len)
+static enum line_kind rd_next_line(reader *rd, const char **line, size_t *len)
 {
     size_t scan = 0;
     *line = "";
@@ -309,7 +380,7 @@ static void text_room(reader *rd, size_t n)
 }
 
 /* Append bytes to the record text; returns their offset. */
-uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
+static uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
 {
     text_room(rd, n);
     uint32_t at = (uint32_t)rd->tlen;
@@ -321,7 +392,7 @@ uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
 }
 
 /* Start assembling a new record beginning at the current line. */
-void rd_rec_begin(reader *rd, int line_syntax)
+static void rd_rec_begin(reader *rd, int line_syntax)
 {
     record *r = &rd->rec; /* not memset: the row array is large */
     r->index = 0;
@@ -340,7 +411,8 @@ void rd_rec_begin(reader *rd, int line_syntax)
 }
 
 /* Mark the record malformed (the first reason wins). */
-void rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
+__attribute__((format(printf, 3, 4))) static void
+rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
 {
     if (rd->msg[0])
         return;
@@ -356,7 +428,8 @@ void rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
  * with no blanks is not copied: s stays the row's text, so it must be in
  * buf (or a constant), where keep_rows() finds it if buf moves.
  */
-void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line)
+static void rd_rec_row(reader *rd, const char *s, size_t n, int blanks,
+                       uint64_t line)
 {
     record *r = &rd->rec;
     uint32_t k = rd->nrows;
@@ -385,14 +458,14 @@ void rd_rec_row(reader *rd, const char *s, size_t n, int blanks, uint64_t line)
 }
 
 /* Close the board being filled. */
-void rd_rec_end_board(reader *rd)
+static void rd_rec_end_board(reader *rd)
 {
     assert(rd->rec.nboards < RECORD_MAX_BOARDS);
     rd->rec.nboards++;
 }
 
 /* Finish the record: offsets become pointers. */
-const record *rd_rec_finish(reader *rd)
+static const record *rd_rec_finish(reader *rd)
 {
     record *r = &rd->rec;
     for (uint32_t k = 0; k < rd->nrows; k++)
@@ -682,13 +755,139 @@ const record *reader_next(reader *rd)
 
 int reader_line(reader *rd, const char **line, size_t *len)
 {
-    switch (rd_next_line(rd, line, len)) {
+    enum line_kind kind;
+    if (rd->held) {
+        rd->held = 0;
+        kind = rd->held_kind;
+        *line = rd->held_s;
+        *len = rd->held_n;
+    } else {
+        kind = rd_next_line(rd, line, len);
+    }
+    rd->last_kind = kind;
+    rd->last_s = *line;
+    rd->last_n = *len;
+    rd->last_valid = 1;
+    switch (kind) {
     case LINE_TEXT: return READER_LINE;
     case LINE_LONG: *len = 0; return READER_LONG;
     case LINE_EOF: return READER_END;
     case LINE_ERROR: break;
     }
     return READER_FAILED;
+}
+
+void reader_unread(reader *rd)
+{
+    assert(rd->last_valid && !rd->held);
+    rd->held = 1;
+    rd->held_kind = rd->last_kind;
+    rd->held_s = rd->last_s;
+    rd->held_n = rd->last_n;
+    rd->last_valid = 0;
+}
+
+void reader_mark(reader *rd)
+{
+    assert(rd->mark == NO_MARK);
+    int in_buf = rd->held && rd->held_kind == LINE_TEXT;
+    rd->mark = in_buf ? (size_t)(rd->held_s - rd->buf) : rd->start;
+    rd->ahead_after = rd->start - rd->mark;
+    rd->ahead_lineno = rd->lineno;
+    rd->ahead_held = rd->held;
+    rd->ahead_kind = rd->held_kind;
+    rd->ahead_s = rd->held_s;
+    rd->ahead_n = rd->held_n;
+}
+
+void reader_back(reader *rd)
+{
+    assert(rd->mark != NO_MARK);
+    rd->start = rd->mark + rd->ahead_after;
+    rd->lineno = rd->ahead_lineno;
+    rd->next_nl = 0;
+    rd->held = rd->ahead_held;
+    rd->held_kind = rd->ahead_kind;
+    rd->held_s = rd->ahead_kind == LINE_TEXT ? rd->buf + rd->mark : rd->ahead_s;
+    rd->held_n = rd->ahead_n;
+    rd->mark = NO_MARK;
+    rd->last_valid = 0;
+}
+
+int reader_hold(reader *rd)
+{
+    struct stat st;
+    if (fstat(rd->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        lseek(rd->fd, 0, SEEK_CUR) == 0)
+        return 0;
+    const char *dir = getenv("TMPDIR");
+    char path[NAME_SHOWN];
+    fmt(path, sizeof path, "%s/gridbfs-XXXXXX", dir && *dir ? dir : "/tmp");
+    int tmp = mkstemp(path);
+    if (tmp < 0)
+        return -1;
+    unlink(path);
+    for (;;) {
+        ssize_t got = read(rd->fd, rd->buf, rd->cap), put = 0;
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            if (got < 0) { /* the input is cut short there: said at the end */
+                char shown[NAME_SHOWN];
+                fmt(rd->ioerr, sizeof rd->ioerr, "%s: %s",
+                    text_quote(shown, sizeof shown, rd->name), strerror(errno));
+                rd->copy_failed = 1;
+            }
+            break;
+        }
+        while (put < got) {
+            ssize_t w = write(tmp, rd->buf + put, (size_t)(got - put));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0) {
+                int e = errno;
+                close(tmp);
+                errno = e;
+                return -1;
+            }
+            put += w;
+        }
+    }
+    if (rd->fd != STDIN_FILENO)
+        close(rd->fd);
+    rd->fd = tmp;
+    lseek(tmp, 0, SEEK_SET);
+    return 0;
+}
+
+void reader_rewind(reader *rd)
+{
+    assert(rd->mark == NO_MARK);
+    lseek(rd->fd, 0, SEEK_SET);
+    rd->start = rd->end = rd->next_nl = 0;
+    rd->eof = rd->held = rd->last_valid = 0;
+    rd->first = 1;
+    rd->offset = rd->lineno = 0;
+    if (!rd->copy_failed)
+        rd->ioerr[0] = '\0';
+}
+
+void reader_comments(reader *rd, int on)
+{
+    rd->comments = on;
+}
+
+int reader_is_line_record(const char *s, size_t n)
+{
+    return rd_has_mark(s, n);
+}
+
+void reader_shape(const reader *rd, uint32_t *rows, uint32_t *boards,
+                  size_t *max_line)
+{
+    *rows = rd->rows;
+    *boards = rd->boards;
+    *max_line = rd->max_line;
 }
 
 reader *reader_open_range(int fd, const char *name, uint64_t from, uint64_t to,
@@ -728,7 +927,7 @@ reader *reader_open_range(int fd, const char *name, uint64_t from, uint64_t to,
 
 int reader_between(const reader *rd)
 {
-    return !rd->lay && !rd->pending && !rd->held;
+    return !rd->pending && !rd->held;
 }
 
 uint64_t reader_lines(const reader *rd)

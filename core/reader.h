@@ -11,8 +11,12 @@
  * FILE it opened (not stdin).  A record and every string it points to are
  * owned by the reader and valid until the next reader_next().
  * Memory is bounded by the max_line limit, whatever the input: one line,
- * or in a judge's layout the lines of a look ahead (layout.c, at most two
+ * or the lines of a look ahead (reader_mark(): layout.c's, at most two
  * cases' rows and a line or two more).
+ *
+ * A judge's file is read by layout.c (layout.h), the layer above: it takes
+ * lines with reader_line(), gives one back with reader_unread() and looks
+ * ahead with reader_mark() and reader_back(); the reader never calls it.
  */
 #ifndef GRIDBFS_READER_H
 #define GRIDBFS_READER_H
@@ -21,8 +25,6 @@
 #include <stdio.h>
 
 #include <gridbfs/plugin.h>
-
-#include "config.h"
 
 /* Rows one record may hold: two boards of the largest side. */
 #define RECORD_MAX_ROWS (2 * GRIDBFS_MAX_SIDE)
@@ -66,17 +68,6 @@ reader *reader_open(const char *path, uint32_t rows, uint32_t boards,
                     size_t max_line, char *err, size_t errlen);
 void reader_close(reader *rd);
 
-/* How a judge's file frames its cases, for layout_set() (layout.h, the
-   layer above the reader: the reader holds it, never reads it). */
-typedef struct reader_layout {
-    const cfg_layout *layout; /* NULL, or one that is off: free form */
-    uint32_t cols;            /* a board's columns, unless size lines say */
-    const uint8_t *cells;     /* 256 flags, one a byte: a cell character, by
-                                 which rows are told from other lines */
-    int comments;             /* a line whose first non-blank is '#' is a
-                                 comment (not when '#' is a cell) */
-} reader_layout;
-
 /*
  * A reader of bytes [from, to) of the regular file open on fd, named name,
  * read at once with pread(2) (fd is borrowed, its offset untouched): a
@@ -84,16 +75,15 @@ typedef struct reader_layout {
  * in parallel (run.c).  Its records' lines and indices count from the
  * piece's start; the first line may have a BOM only when from is 0.  A
  * read error leaves the piece cut short, and reader_error() says why.
- * Set its layout (no judge's: cells and comments) before reader_next().
  */
 reader *reader_open_range(int fd, const char *name, uint64_t from, uint64_t to,
                           uint32_t rows, uint32_t boards, size_t max_line);
 
 /*
- * Whether rd, reading no judge's layout, is between records: none begun
- * and no line held, so that a reader started at reader_consumed(rd)
- * (reader_open_range()) reads from there what rd would; and the lines it
- * has taken so far, the number of the last one.
+ * Whether rd, read by reader_next() alone (no judge's layout), is between
+ * records: none begun and no line held, so that a reader started at
+ * reader_consumed(rd) (reader_open_range()) reads from there what rd
+ * would; and the lines it has taken so far, the number of the last one.
  */
 int reader_between(const reader *rd);
 uint64_t reader_lines(const reader *rd);
@@ -106,7 +96,7 @@ const char *reader_name(const reader *rd);
  * NULL at the end of input or on a read error (then reader_error() says
  * why).  A malformed record is still returned, with error set, so the
  * caller reports it and goes on.  A judge's layout is read by
- * layout_next() instead.
+ * layout_next() instead (layout.h).
  */
 const record *reader_next(reader *rd);
 /*
@@ -137,14 +127,55 @@ const char *reader_error(const reader *rd);
 
 /*
  * The next line of rd's input as text, not records (--check reads a
- * contestant's answers so; never mixed with reader_next() on one reader):
- * READER_LINE with it in *line and *len (no newline, CR or first line's
- * BOM; valid until the next call), READER_LONG for a line longer than
- * max_line (not held: *len is 0), READER_END at the end of input, or
- * READER_FAILED on a read error (reader_error() says why).  Bytes of any
- * value may be in a line.
+ * contestant's answers so, layout.c a judge's file; never mixed with
+ * reader_next() on one reader, but for a line given back): READER_LINE
+ * with it in *line and *len (no newline, CR or first line's BOM; valid
+ * until the next call), READER_LONG for a line longer than max_line (not
+ * held: *len is 0), READER_END at the end of input, or READER_FAILED on a
+ * read error (reader_error() says why).  Bytes of any value may be in a
+ * line.  A line given back (reader_unread()) comes first.
  */
 enum { READER_END, READER_LINE, READER_LONG, READER_FAILED };
 int reader_line(reader *rd, const char **line, size_t *len);
+
+/*
+ * Give back the line reader_line() gave last (nothing read since, no line
+ * given back already): the next reader_line() or reader_next() takes it
+ * again, its text where it was.
+ */
+void reader_unread(reader *rd);
+
+/*
+ * A look ahead: reader_mark() remembers where rd is (a line given back
+ * too), reader_back() goes back there, so that the lines read in between
+ * are read again, at the same numbers.  One at a time; what is read in
+ * between stays in memory, and a line over max_line that is not whole in
+ * it stops the look ahead (READER_LONG, not taken), so keep it short.
+ * reader_back() leaves nothing to give back (reader_unread()).
+ */
+void reader_mark(reader *rd);
+void reader_back(reader *rd);
+
+/*
+ * Make rd's input one that can be read twice (reader_rewind()), before
+ * any line is taken: a regular file at its start is; anything else is
+ * copied into an unlinked temporary file of $TMPDIR, read from then on (a
+ * read error cuts it short there, and reader_error() says so to the end).
+ * Returns 0, or -1 with errno set when it cannot be held.
+ */
+int reader_hold(reader *rd);
+/* Back to the first byte of an input reader_hold() made readable twice,
+   as just opened (a read error met on the way is forgotten: it will be
+   met again). */
+void reader_rewind(reader *rd);
+
+/* Whether a line whose first non-blank is '#' is a comment (on when
+   opened). */
+void reader_comments(reader *rd, int on);
+/* Whether s[0..n) has the marks of a line record ('/' or '='). */
+int reader_is_line_record(const char *s, size_t n);
+/* The framing and the line limit rd was opened with. */
+void reader_shape(const reader *rd, uint32_t *rows, uint32_t *boards,
+                  size_t *max_line);
 
 #endif /* GRIDBFS_READER_H */

@@ -188,11 +188,10 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
     reader *rd =
         reader_open_range(pc->src->fd, pc->src->name, pc->from, pc->to,
                           in->rule.rows, in->rule.boards, p->rc->cfg->max_line);
-    reader_layout lay = {NULL, in->rule.cols, NULL, in->cell['#'] == CELL_BAD};
-    layout_set(rd, &lay, NULL, 0); /* no judge's: cannot fail */
+    reader_comments(rd, in->cell['#'] == CELL_BAD); /* no judge's layout */
     const record *rec;
     int wait = 0; /* a record read must wait for its number */
-    while ((rec = layout_next(rd))) {
+    while ((rec = reader_next(rd))) {
         add_job(p, c, pc->src, rec, pc->in);
         wait = wait || numbered(p->rc, chunk_job(c, c->n - 1)->in);
         if (!wait && c->n - c->answered == PIECE_BATCH) {
@@ -341,14 +340,15 @@ static int ramp_over(pipeline *p, const reader *rd, const char *path, size_t n,
  * The size of the pieces worth cutting the rest of rd's input into (see
  * cuts.h), path, once rd has read the records up to last: each about
  * CHUNK_NS of work.  0 when it is not worth it: no threads (or not yet),
- * standard input, a judge's layout, or a record's cost so high that the
- * reader keeps up with the threads anyway.
+ * standard input, a judge's layout (lo's), or a record's cost so high that
+ * the reader keeps up with the threads anyway.
  */
-static uint64_t piece_size(pipeline *p, const reader *rd, const char *path,
-                           const rule_inst *in, const record *last)
+static uint64_t piece_size(pipeline *p, const reader *rd, const layout *lo,
+                           const char *path, const rule_inst *in,
+                           const record *last)
 {
     if (!p->started || in->error || strcmp(path, "-") == 0 ||
-        !reader_between(rd) || regular_size(path) < 0)
+        layout_judged(lo) || !reader_between(rd) || regular_size(path) < 0)
         return 0;
     uint64_t ns = atomic_load_explicit(&p->ns_per_record, memory_order_relaxed);
     uint64_t size = reader_consumed(rd) / last->index * CHUNK_NS / (ns + 1);
@@ -437,11 +437,12 @@ static source *add_source(pipeline *p, const reader *rd)
     return src;
 }
 
-/* Open path, as in frames its records, into *lay and cells (256 flags),
-   which the reader keeps pointing to, so they must outlive it: NULL, said
-   in *cur, when it cannot be read. */
+/* Open path, and *lo over it framed as in frames its records, into *lay
+   and cells (256 flags), which the layout keeps pointing to, so they must
+   outlive it: NULL, said in *cur, when it cannot be read. */
 static reader *open_input(pipeline *p, const char *path, rule_inst *in,
-                          chunk **cur, reader_layout *lay, uint8_t *cells)
+                          chunk **cur, layout_frame *lay, uint8_t *cells,
+                          layout **lo)
 {
     char err[RULES_MSG_MAX];
     reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
@@ -450,9 +451,9 @@ static reader *open_input(pipeline *p, const char *path, rule_inst *in,
     for (int b = 0; b < 256; b++)
         cells[b] = !in->error && in->cell[b] != CELL_BAD;
     *lay =
-        (reader_layout){!in->error && in->profile ? &in->profile->layout : NULL,
-                        in->error ? 1 : in->rule.cols, cells, !cells['#']};
-    if (rd && layout_set(rd, lay, err, sizeof err) < 0) {
+        (layout_frame){!in->error && in->profile ? &in->profile->layout : NULL,
+                       in->error ? 1 : in->rule.cols, cells, !cells['#']};
+    if (rd && !(*lo = layout_open(rd, lay, err, sizeof err))) {
         reader_close(rd);
         rd = NULL;
     }
@@ -465,13 +466,14 @@ static reader *open_input(pipeline *p, const char *path, rule_inst *in,
 }
 
 /*
- * Read rd's records (path's, framed by in) into chunks, *cur the one being
- * filled; once the threads are seen to answer faster than one reader
- * reads, the rest of a regular file in pieces (read_pieces()).  Returns
- * the bytes of the input read.
+ * Read rd's records (path's, framed by in and lo) into chunks, *cur the
+ * one being filled; once the threads are seen to answer faster than one
+ * reader reads, the rest of a regular file in pieces (read_pieces()).
+ * Returns the bytes of the input read.
  */
-static uint64_t read_records(pipeline *p, reader *rd, const char *path,
-                             source *src, rule_inst *in, chunk **cur)
+static uint64_t read_records(pipeline *p, reader *rd, layout *lo,
+                             const char *path, source *src, rule_inst *in,
+                             chunk **cur)
 {
     const record *rec;
     record hinted;
@@ -483,7 +485,7 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
            passed on (progress reads it once the chunk is written) */
         if ((*cur)->n && !reader_buffered(rd))
             on_wait(p);
-        if (size || !(rec = layout_next(rd)))
+        if (size || !(rec = layout_next(lo)))
             break;
         if (rec->notice) { /* a fault of the file, and no case */
             reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
@@ -506,7 +508,7 @@ static uint64_t read_records(pipeline *p, reader *rd, const char *path,
                 break;
             if (in_ramp(p) && ramp_over(p, rd, path, n, rec))
                 run_start_workers(p);
-            uint64_t piece = cut ? piece_size(p, rd, path, in, rec) : 0;
+            uint64_t piece = cut ? piece_size(p, rd, lo, path, in, rec) : 0;
             if (piece &&
                 !(size = read_pieces(p, rd, path, src, in, cur, piece, rec)))
                 cut = 0;
@@ -520,8 +522,9 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
 {
     rule_inst *in = choose(p, path, NULL);
     uint8_t cells[256];
-    reader_layout lay; /* the reader's, until it is closed */
-    reader *rd = open_input(p, path, in, cur, &lay, cells);
+    layout_frame lay; /* the layout's, until it is closed */
+    layout *lo = NULL;
+    reader *rd = open_input(p, path, in, cur, &lay, cells, &lo);
     if (!rd)
         return;
     source *src = add_source(p, rd);
@@ -529,12 +532,13 @@ static void read_input(pipeline *p, const char *path, chunk **cur)
     p->cur_in = in;
     p->cur_rd = rd;
     reader_on_wait(rd, on_wait, p);
-    uint64_t bytes = read_records(p, rd, path, src, in, cur);
+    uint64_t bytes = read_records(p, rd, lo, path, src, in, cur);
     if (reader_error(rd))
         reader_says(p, cur, in, p->bytes_before + reader_consumed(rd),
                     EXIT_TROUBLE, PROGRAM_NAME ": %s\n", reader_error(rd));
     p->bytes_before += bytes;
     (*cur)->consumed = p->bytes_before; /* the file's last lines too */
+    layout_close(lo);
     reader_close(rd);
 }
 

@@ -40,14 +40,15 @@ static int takes(rules *rs, const config *cfg, const char *path,
                              cfg->max_line, err, sizeof err);
     for (int b = 0; b < 256; b++)
         cells[b] = in->cell[b] != CELL_BAD;
-    reader_layout lay = {in->profile ? &in->profile->layout : NULL,
-                         in->rule.cols, cells, !cells['#']};
-    if (!rd || layout_set(rd, &lay, err, sizeof err) < 0) {
+    layout_frame lay = {in->profile ? &in->profile->layout : NULL,
+                        in->rule.cols, cells, !cells['#']};
+    layout *lo = rd ? layout_open(rd, &lay, err, sizeof err) : NULL;
+    if (!lo) {
         reader_close(rd);
         return 0;
     }
     const record *r;
-    while ((r = layout_next(rd)) && r->notice)
+    while ((r = layout_next(lo)) && r->notice)
         ;
     gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;
@@ -56,6 +57,7 @@ static int takes(rules *rs, const config *cfg, const char *path,
         in = rules_choose(rs, NULL, name, r->rows, r->cols, r->param);
         ok = parse_record(in, r, boards, msg, &line) == 0;
     }
+    layout_close(lo);
     reader_close(rd);
     return ok;
 }

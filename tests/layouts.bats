@@ -87,6 +87,24 @@ setup() {
     assert_output "$(cat "$J/uva10309/sample.out")"
 }
 
+@test "uva10309: a case whose name line is missing is invalid alone; a name that looks like a row is a name" {
+    # The sample: all_off (line 1, its rows 2-11), all_on (12, rows 13-22),
+    # simple (23, rows 24-33), then "end"; the answers are sample.out's.
+    # Without all_on's name, lines 12-21 are a whole case's rows between
+    # all_off's rows and simple's name: a case of its own, invalid (its
+    # answer needs a name), and simple keeps its place.
+    sed 12d "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:12: no name line before this case"
+    # all_on renamed to ten cells, which could be a row: its ten rows
+    # follow it, so it is the name, and the board's answer is all_on's
+    sed '12s/.*/##########/' "$J/uva10309/sample.in" >in
+    run -0 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/all_on/##########/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" ""
+}
+
 @test "acwing95: a case with a row too many, or one too few, is invalid alone" {
     # blank lines the only marks: the 5 rows after case 2's blank line are
     # a case of their own, not rows of case 2 after a stray blank line
@@ -136,6 +154,63 @@ gridbfs: in:14: no blank line before this case"
     assert_line -n 5 'in,5,1,,acwing95,invalid,,,"the count line gives 5 cases, the file holds 3"'
     # one message for both
     assert_equal "$stderr" "gridbfs: in:1: the count line gives 5 cases, the file holds 3"
+}
+
+@test "uva10309: a doubled name line costs its case alone" {
+    # all_on's name (line 12) twice: no row can be "all_on", and the case
+    # it would start (ten rows, then simple's name) fits, so line 13 is
+    # the name again: all_on is invalid, simple keeps its place and answer
+    sed 12p "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:13: the name line again"
+}
+
+@test "a line over max_line where a name or size line is due costs that case alone, and is named" {
+    # uva10309: all_on's name (line 12) 70,000 bytes: all_off has its ten
+    # rows, so the long line starts case 2, invalid for it; sample.out's
+    # other answers stand
+    long=$(head -c 70000 /dev/zero | tr '\0' X)
+    sed "12s/.*/$long/" "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(sed '2s/.*/invalid/' "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:12: line longer than 65536 bytes"
+    # cerc07b: case 2's size line (line 8) so long: case 2 alone invalid
+    sed "8s/.*/$long/" "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: expected a size line 'R C' or 'n', got 'a long line'"
+}
+
+@test "a damaged end line is one message and no case: every case before it answered" {
+    # cerc07b's end line "0 0" cut to "0": no case can start at the last
+    # line of the file, so it is the end line, damaged; the answers are
+    # sample.out's, no more
+    sed '$s/.*/0/' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(cat "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:35: expected the end line '0 0', got '0'"
+    # uva10309's "end" cut to "en": no case named "en" with no rows
+    sed '$s/.*/en/' "$J/uva10309/sample.in" >in
+    run -1 --separate-stderr gridbfs -r uva10309 in
+    assert_output "$(cat "$J/uva10309/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:34: expected the end line 'end', got 'en'"
+}
+
+@test "acwing95: blank lines in a row are one, inside a case or between two" {
+    # judgeref reads the file as the judge's scanf does, blank lines
+    # skipped: its answers are the ones the later cases must keep.  Two
+    # blank lines after the first row of case 1 (lines 3, 4): case 1 is
+    # invalid at the first of them, as with one; cases 2 and 3 answered.
+    sed -e '2a\\' -e '2a\\' "$J/acwing95/sample.in" >in
+    run -1 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(judgeref solve acwing95 in | sed '1s/.*/invalid/')"
+    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case"
+    # three blank lines between cases 1 and 2: one mark, no fault
+    sed -e '7a\\' -e '7a\\' "$J/acwing95/sample.in" >in
+    run -0 --separate-stderr gridbfs -r acwing95 in
+    assert_output "$(cat "$J/acwing95/sample.out")"
+    assert_equal "$stderr" ""
 }
 
 @test "a stray blank line inside a case costs that case alone; every later case keeps its answer" {
@@ -222,6 +297,72 @@ gcj() {
     assert_equal "$stderr" "gridbfs: in:8: a blank line inside the case"
 }
 
+@test "gcj-lights: a size line out of range costs its case alone, though its rows read as size lines" {
+    # Worked by hand (flip-neighbors, goal off): a 1x1 "1" takes its one
+    # press; the 2x3 "010/111" one press, at its bottom middle (it and
+    # its three neighbours are the four lights on); the 2x2 "11/11" all
+    # four: a light is flipped by every press but the one diagonal to it,
+    # so by |S| presses, less one if its diagonal is pressed; that is odd
+    # for all four lights only when |S| is even and every diagonal is
+    # pressed, that is all four presses.
+    # "33 3": rows past the 32 there may be, so case 1 is invalid; its
+    # rows 010 and 111 read as size lines (10x10, 111x111) but no case of
+    # such a size follows, so they are its own, and cases 2 and 3 keep
+    # their places and numbers.
+    printf '3\n33 3\n010\n111\n1\n1\n2 2\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'invalid\nCase #2: 1\nCase #3: 4'
+    assert_equal "$stderr" "gridbfs: in:2: size '33 3' out of range (1 to 32)"
+    # --check frames them the same way: the answers to cases 2 and 3 are
+    # judged as theirs
+    printf 'Case #1: 1\nCase #2: 1\nCase #3: 4\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 0 "case 1 (line 1): fail: the puzzle cannot be judged: in:2: size '33 3' out of range (1 to 32)"
+    assert_line -n 1 'case 2 (line 2): accepted'
+    assert_line -n 2 'case 3 (line 3): accepted'
+}
+
+@test "gcj-lights: a fault in a case does not make the case before it take the one between" {
+    # Case 2 (1x1 "1") reads as rows of case 1 too; the line after it
+    # decides, and a size line no row can be is a case's start even when
+    # that case is damaged.  Answers as worked above: 1, 1, then case 3,
+    # "40" (past 32), is invalid.
+    printf '3\n2 3\n010\n111\n1\n1\n40\n11\n11\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\nCase #2: 1\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:7: size '40' out of range (1 to 32)"
+    # case 3 (2x2) with its second row missing: it alone is invalid, and
+    # case 4 (1x1 "1", one press) keeps its number
+    printf '4\n2 3\n010\n111\n1\n1\n2 2\n11\n1\n1\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\nCase #2: 1\ninvalid\nCase #4: 1'
+    assert_equal "$stderr" "gridbfs: in:7: missing rows: the case has 1 of 2"
+}
+
+@test "gcj-lights: a doubled size line, or a lost one, costs its case alone and renumbers none" {
+    # Answers as worked above: 1x1 "1" one press, 2x3 "010/111" one press.
+    # Case 2's size line "2 2" doubled (lines 4, 5): no row can be "2 2",
+    # and the case it would start (2x2 "11/11", then case 3's size line)
+    # fits, so it is case 2's size line again: case 2 is invalid, and
+    # "2 3" (line 8) starts case 3, as the count line's 3 cases say.
+    printf '3\n1\n1\n2 2\n2 2\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\ninvalid\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:5: the size line again"
+    # --check frames it the same way: case 3's answer is judged as its own
+    printf 'Case #1: 1\nCase #2: 4\nCase #3: 1\n' >ans
+    run -1 --separate-stderr gcj --check ans in
+    assert_line -n 2 'case 3 (line 3): accepted'
+    # Case 2's size line lost (the file as above, line 4 and 5 gone): rows
+    # "11" of two cells cannot be rows of the 1x1 case 1, and no case of
+    # 11x11 follows them, so they are a case with no size line, invalid;
+    # "2 3" still starts case 3.
+    printf '3\n1\n1\n11\n11\n2 3\n010\n111\n' >in
+    run -1 --separate-stderr gcj in
+    assert_output $'Case #1: 1\ninvalid\nCase #3: 1'
+    assert_equal "$stderr" "gridbfs: in:4: no size line before this case"
+}
+
 @test "one wrong character in a row is named, costs its case, and makes no case of its own, in every layout" {
     # marked by a name (uva10309): row 3 of all_off
     sed '4s/./X/3' "$J/uva10309/sample.in" >in
@@ -277,6 +418,38 @@ gcj() {
         run -1 --separate-stderr gridbfs -r poj1222
         assert_output $'PUZZLE #1\ninvalid'
     }
+}
+
+@test "poj3279, timus1122: rows that are no whole number of cases are invalid, never answered out of line" {
+    # poj3279's sample: "4 4", then the 4 rows of its one case.  Its first
+    # row twice makes 5 rows, no whole number of 4-row cases, so no row
+    # can be told to be in its place; 5 rows come nearest one case: one
+    # invalid result, said at the first row, line 2.  (Read row by row,
+    # rows 1, 1, 2, 3 were answered as the case and row 4 made a case.)
+    sed 2p "$J/poj3279/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:2: the file's 5 rows are not a whole number of cases of 4 rows"
+    run -1 --separate-stderr gridbfs -r poj3279 <in # a pipe, held to count
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: <stdin>:2: the file's 5 rows are not a whole number of cases of 4 rows"
+    # three 2x2 cases, the first's second row twice: 7 rows, nearest three
+    # cases (half a case is none), each invalid, the message once
+    printf '2 2\n1 1\n1 1\n1 1\n0 0\n0 0\n1 0\n0 1\n' >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output $'invalid\ninvalid\ninvalid'
+    assert_equal "$stderr" "gridbfs: in:2: the file's 7 rows are not a whole number of cases of 2 rows"
+    # timus1122: 4 board rows and 3 pattern rows a case, no size line; the
+    # first row twice makes 8 rows, nearest one case
+    sed 1p "$J/timus1122/sample.in" >in
+    run -1 --separate-stderr gridbfs -r timus1122 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:1: the file's 8 rows are not a whole number of cases of 7 rows"
+    # a row short of the one case is that case's own fault, named as such
+    sed 2d "$J/poj3279/sample.in" >in
+    run -1 --separate-stderr gridbfs -r poj3279 in
+    assert_output invalid
+    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 3 of 4"
 }
 
 @test "a count of 0 before rows is one message, no result (poj1222, flipfive, acwing95)" {

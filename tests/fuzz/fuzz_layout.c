@@ -1,6 +1,6 @@
 /*
  * fuzz_layout.c - libFuzzer target for the judge layouts of the record
- * reader (layout_set() in core/layout.c): every combination of a
+ * reader (layout_open() in core/layout.c): every combination of a
  * layout's keys (count; size none, first or each; name; blank; end; param
  * and param_rows), at any rule shape and cell alphabet, the input in a
  * memory file (read as a regular file), a pipe in packets of a size the
@@ -258,7 +258,7 @@ static line_info *lines_of(const char *d, size_t n, size_t max_line,
     return l;
 }
 
-/* Whether the reader reads this input free form, as layout_set()
+/* Whether the reader reads this input free form, as layout_open()
    says: no layout, or a first line (not blank, not a comment) with the
    marks of a line record. */
 static int free_form(const setup *st, const line_info *l, uint64_t lines)
@@ -786,9 +786,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         close(fd);
     uint8_t cells[256] = {0};
     cells[(unsigned char)st.one] = cells[(unsigned char)st.zero] = 1;
-    reader_layout rl = {&st.lay, st.cols, cells, st.comments};
-    FUZZ_CHECK(layout_set(rd, &rl, err, sizeof err) == 0, "layout_set: %s",
-               err);
+    layout_frame rl = {&st.lay, st.cols, cells, st.comments};
+    layout *lo = layout_open(rd, &rl, err, sizeof err);
+    FUZZ_CHECK(lo, "layout_open: %s", err);
 
     const record *rec;
     uint64_t next = 1, records = 0;
@@ -802,7 +802,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 body);
     for (;;) {
         (void)reader_buffered(rd); /* as run.c asks before each */
-        if (!(rec = layout_next(rd)))
+        if (!(rec = layout_next(lo)))
             break;
         records++;
         if (tracing)
@@ -862,17 +862,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 "(bound %zu)\n",
                 (unsigned long long)records, peak, bound);
     if (looped) {
+        layout_close(lo);
         reader_close(rd);
         goto done;
     }
     FUZZ_CHECK(!reader_error(rd), "read error: %s", reader_error(rd));
     FUZZ_CHECK(reader_offset(rd) <= len, "%llu of %zu bytes counted",
                (unsigned long long)reader_offset(rd), len);
-    FUZZ_CHECK(!layout_next(rd), "a record after the end");
+    FUZZ_CHECK(!layout_next(lo), "a record after the end");
     if (st.generate)
         FUZZ_CHECK(records == ncases,
                    "well-formed file of %zu cases: %llu records", ncases,
                    (unsigned long long)records);
+    layout_close(lo);
     reader_close(rd);
 done:
     if (st.use_stdin) {

@@ -176,19 +176,21 @@ static void expect_str(const char *got, const char *want, int src)
 }
 #define STR(got, want) expect_str((got), (want), __LINE__)
 
-/* The input must be over: NULL, and no read error (layout_next(): the
-   same as reader_next() for a reader with no layout). */
-static void expect_end(reader *rd, int src)
+/* The input must be over: NULL, and no read error (from lo, the layout
+   over rd, unless it is NULL). */
+static void expect_end(reader *rd, layout *lo, int src)
 {
-    const record *r = layout_next(rd);
+    const record *r = lo ? layout_next(lo) : reader_next(rd);
     check(r == NULL, src, "end of input");
     if (r)
         fprintf(stderr, "    extra record %llu at line %llu\n",
                 (unsigned long long)r->index, (unsigned long long)r->line);
     check(reader_error(rd) == NULL, src, "no read error");
-    check(layout_next(rd) == NULL, src, "still the end");
+    check((lo ? layout_next(lo) : reader_next(rd)) == NULL, src,
+          "still the end");
 }
-#define END(rd) expect_end((rd), __LINE__)
+#define END(rd) expect_end((rd), NULL, __LINE__)
+#define LAYOUT_END(rd, lo) expect_end((rd), (lo), __LINE__)
 
 static long max_rss_kb(void)
 {
@@ -1090,7 +1092,7 @@ static void test_stdin_pipe(void)
 /* ---- judge layouts through a pipe --------------------------------------- */
 
 /* poj1222's layout: a count line, then the cases back to back, which
-   layout_set() checks against the rows before reading any. */
+   layout_open() checks against the rows before reading any. */
 static const cfg_layout count_layout = {.count = 1};
 static uint8_t cells_10[256] = {['0'] = 1, ['1'] = 1};
 
@@ -1131,18 +1133,26 @@ static int entries(const char *dir)
     return n;
 }
 
-/* A reader of path by count_layout, 2x2 boards; NULL with err set when
-   layout_set() refuses. */
-static reader *open_counted(const char *path, char *err, size_t errlen)
+/* A reader of path by count_layout, 2x2 boards, and in *lo the layout
+   over it; NULL with err set when layout_open() refuses. */
+static reader *open_counted(const char *path, layout **lo, char *err,
+                            size_t errlen)
 {
-    static const reader_layout l = {&count_layout, 2, cells_10, 1};
+    static const layout_frame l = {&count_layout, 2, cells_10, 1};
     reader *rd = reader_open(path, 2, 1, MAX_LINE, err, errlen);
     CHECK(rd != NULL);
-    if (rd && layout_set(rd, &l, err, errlen) < 0) {
+    if (rd && !(*lo = layout_open(rd, &l, err, errlen))) {
         reader_close(rd);
         return NULL;
     }
     return rd;
+}
+
+/* Close what open_counted() opened. */
+static void close_counted(reader *rd, layout *lo)
+{
+    layout_close(lo);
+    reader_close(rd);
 }
 
 /*
@@ -1153,7 +1163,7 @@ static reader *open_counted(const char *path, char *err, size_t errlen)
  * first with the message and the rest quiet; a pipe larger than its
  * buffer, by its own name, is held whole; a regular file on standard
  * input is read from where it stands; and a $TMPDIR that cannot hold it
- * is an error of layout_set().
+ * is an error of layout_open().
  */
 static void test_layout_pipe(void)
 {
@@ -1168,6 +1178,7 @@ static void test_layout_pipe(void)
     }
     setenv("TMPDIR", dir, 1);
     int free_fd = lowest_free_fd();
+    layout *lo = NULL;
 
     const char *two = "2\n"   /* 1 */
                       "10\n"  /* 2 */
@@ -1175,20 +1186,20 @@ static void test_layout_pipe(void)
                       "11\n"  /* 4 */
                       "00\n"; /* 5 */
     int saved = stdin_from_pipe(two);
-    reader *rd = open_counted("-", err, sizeof err);
+    reader *rd = open_counted("-", &lo, err, sizeof err);
     CHECK(entries(dir) == 0); /* the file holding it is unlinked */
     if (rd) {
-        const record *r = layout_next(rd);
+        const record *r = layout_next(lo);
         if (REC(r, 1, 2, 0, 1, NULL)) {
             ROW(r, 0, "10", 2);
             ROW(r, 1, "01", 3);
         }
-        r = layout_next(rd);
+        r = layout_next(lo);
         if (REC(r, 2, 4, 0, 1, NULL))
             ROW(r, 1, "00", 5);
-        END(rd);
+        LAYOUT_END(rd, lo);
         CHECK(reader_offset(rd) == strlen(two));
-        reader_close(rd);
+        close_counted(rd, lo);
     }
     CHECK(fcntl(STDIN_FILENO, F_GETFD) != -1);
     stdin_restore(saved);
@@ -1196,18 +1207,18 @@ static void test_layout_pipe(void)
 
     /* A count of 3 for 2 cases: 3 invalid results at the count line. */
     saved = stdin_from_pipe("3\n10\n01\n11\n00\n");
-    rd = open_counted("-", err, sizeof err);
+    rd = open_counted("-", &lo, err, sizeof err);
     if (rd) {
-        const record *r = layout_next(rd);
+        const record *r = layout_next(lo);
         if (REC(r, 1, 1, 0, 0, "count line gives 3"))
             CHECK(!r->quiet && !r->notice);
         for (uint64_t k = 2; k <= 3; k++) {
-            r = layout_next(rd);
+            r = layout_next(lo);
             if (REC(r, k, 1, 0, 0, "count line gives 3"))
                 CHECK(r->quiet);
         }
-        END(rd);
-        reader_close(rd);
+        LAYOUT_END(rd, lo);
+        close_counted(rd, lo);
     }
     stdin_restore(saved);
     CHECK(lowest_free_fd() == free_fd);
@@ -1228,12 +1239,12 @@ static void test_layout_pipe(void)
             write_all(w, k % 2 ? "10\n01\n" : "11\n00\n", 6);
         _exit(0);
     }
-    rd = open_counted(fifo, err, sizeof err);
+    rd = open_counted(fifo, &lo, err, sizeof err);
     unlink(fifo);
     if (rd) {
         const record *r;
         int n = 0, bad = 0;
-        while ((r = layout_next(rd))) {
+        while ((r = layout_next(lo))) {
             n++;
             bad += r->error != NULL || r->index != (uint64_t)n ||
                    r->line != 2 + 2 * (uint64_t)(n - 1) || r->nboards != 1;
@@ -1241,7 +1252,7 @@ static void test_layout_pipe(void)
         CHECK(n == CASES);
         CHECK(bad == 0);
         CHECK(reader_error(rd) == NULL);
-        reader_close(rd);
+        close_counted(rd, lo);
     }
     if (pid > 0)
         waitpid(pid, NULL, 0);
@@ -1259,15 +1270,15 @@ static void test_layout_pipe(void)
         dup2(f, STDIN_FILENO);
         close(f);
         CHECK(lseek(STDIN_FILENO, 5, SEEK_SET) == 5);
-        rd = open_counted("-", err, sizeof err);
+        rd = open_counted("-", &lo, err, sizeof err);
         if (rd) {
-            const record *r = layout_next(rd);
+            const record *r = layout_next(lo);
             if (REC(r, 1, 2, 0, 1, NULL))
                 ROW(r, 0, "10", 2);
-            r = layout_next(rd);
+            r = layout_next(lo);
             REC(r, 2, 4, 0, 1, NULL);
-            END(rd);
-            reader_close(rd);
+            LAYOUT_END(rd, lo);
+            close_counted(rd, lo);
         }
         stdin_restore(saved);
     }
@@ -1278,7 +1289,7 @@ static void test_layout_pipe(void)
     setenv("TMPDIR", gone, 1);
     saved = stdin_from_pipe(two);
     err[0] = '\0';
-    CHECK(open_counted("-", err, sizeof err) == NULL);
+    CHECK(open_counted("-", &lo, err, sizeof err) == NULL);
     CHECK(strstr(err, "<stdin>: cannot hold the input") != NULL);
     if (!strstr(err, "<stdin>: cannot hold the input"))
         fprintf(stderr, "    err: %s\n", err);
