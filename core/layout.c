@@ -14,10 +14,10 @@
 
 #include "layout.h"
 #include "layout_line.h"
+#include "rec_build.h"
 #include "text.h"
 #include "util.h"
 
-#define NO_OFFSET UINT32_MAX
 #define NAME_SHOWN 1024 /* room for a file name in a message */
 
 struct layout {
@@ -29,15 +29,8 @@ struct layout {
     int comments; /* '#' starts a comment line */
 
     /* the record being assembled: its rows, name and parameter are
-       copied into text, by offset, and made pointers by rec_finish() */
-    record rec;
-    char *text;
-    size_t tlen, tcap;
-    uint32_t off[RECORD_MAX_ROWS];
-    uint32_t nrows; /* rows in the record so far */
-    uint32_t id_off, param_off;
-    char msg[READER_MSG_MAX];
-    uint64_t index; /* the cases handed out */
+       copied (its index counts the cases handed out) */
+    rec_build b;
 
     /* the file's framing, as read so far: see layout_next() */
     int lay_head;      /* the count and size lines are still to come */
@@ -64,100 +57,10 @@ static inline int is_blank(char c)
 
 /* ---- the record being assembled ----------------------------------------- */
 
-/* Room in the record text for n more bytes and a NUL. */
-static void text_room(layout *lo, size_t n)
-{
-    size_t need = lo->tlen + n + 1;
-    if (need > lo->tcap) {
-        lo->tcap = need * 2;
-        lo->text = xrealloc(lo->text, lo->tcap);
-    }
-}
-
-/* Append bytes to the record text; returns their offset. */
-static uint32_t text_add(layout *lo, const char *s, size_t n, int nul)
-{
-    text_room(lo, n);
-    uint32_t at = (uint32_t)lo->tlen;
-    memcpy(lo->text + lo->tlen, s, n);
-    lo->tlen += n;
-    if (nul)
-        lo->text[lo->tlen++] = '\0';
-    return at;
-}
-
 /* Start assembling a new record beginning at the current line. */
 static void rec_begin(layout *lo)
 {
-    record *r = &lo->rec; /* not memset: the row array is large */
-    r->index = 0;
-    r->line = reader_lines(lo->rd);
-    r->line_syntax = 0;
-    r->id = r->rule = r->error = r->param = NULL;
-    r->rows = r->cols = r->nboards = 0;
-    r->quiet = r->notice = 0;
-    memset(r->board_rows, 0, sizeof r->board_rows);
-    r->error_line = r->param_line = 0;
-    lo->nrows = 0;
-    lo->tlen = 0;
-    lo->id_off = lo->param_off = NO_OFFSET;
-    lo->msg[0] = '\0';
-}
-
-/* Mark the record malformed (the first reason wins). */
-__attribute__((format(printf, 3, 4))) static void
-rec_error(layout *lo, uint64_t line, const char *format, ...)
-{
-    if (lo->msg[0])
-        return;
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(lo->msg, sizeof lo->msg, format, ap);
-    va_end(ap);
-    lo->rec.error_line = line;
-}
-
-/* Append one row of cells, blanks dropped, to the record. */
-static void rec_row(layout *lo, const char *s, size_t n, uint64_t line)
-{
-    record *r = &lo->rec;
-    uint32_t k = lo->nrows;
-    if (k >= RECORD_MAX_ROWS) {
-        rec_error(lo, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
-        return;
-    }
-    lo->off[k] = (uint32_t)lo->tlen;
-    text_room(lo, n);
-    char *out = lo->text + lo->tlen;
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!is_blank(s[i]))
-            out[len++] = s[i];
-    lo->tlen += len;
-    r->row[k].len = (uint32_t)len;
-    r->row[k].line = line;
-    lo->nrows++;
-    r->board_rows[r->nboards]++;
-}
-
-/* Close the board being filled. */
-static void rec_end_board(layout *lo)
-{
-    assert(lo->rec.nboards < RECORD_MAX_BOARDS);
-    lo->rec.nboards++;
-}
-
-/* Finish the record, the next case: offsets become pointers. */
-static const record *rec_finish(layout *lo)
-{
-    record *r = &lo->rec;
-    for (uint32_t k = 0; k < lo->nrows; k++)
-        r->row[k].text = lo->text + lo->off[k];
-    r->id = lo->id_off == NO_OFFSET ? NULL : lo->text + lo->id_off;
-    r->param = lo->param_off == NO_OFFSET ? NULL : lo->text + lo->param_off;
-    r->error = lo->msg[0] ? lo->msg : NULL;
-    r->index = ++lo->index;
-    return r;
+    rb_begin(&lo->b, reader_lines(lo->rd), 0);
 }
 
 /* What a line is to a layout. */
@@ -414,7 +317,8 @@ static const char *mark_again(layout *lo, const char *s, size_t n, uint32_t k)
         return NULL;
     if (l->name) {
         lline_trim(&s, &n);
-        const char *id = lo->id_off == NO_OFFSET ? NULL : lo->text + lo->id_off;
+        const char *id =
+            lo->b.id_off == RB_NONE ? NULL : lo->b.text + lo->b.id_off;
         if (!id || strlen(id) != n || memcmp(id, s, n))
             return NULL;
     } else if (l->size != SIZE_LINE_EACH || !lo->lay_rows ||
@@ -452,16 +356,17 @@ static int lay_size(layout *lo, int kind, const char *s, size_t n)
     uint64_t r, c;
     char shown[TEXT_QUOTE_BUF];
     if (kind != READER_LINE || lline_size(s, n, &r, &c) < 0) {
-        rec_error(lo, reader_lines(lo->rd),
-                  "expected a size line 'R C' or 'n', got '%s'",
-                  kind == READER_LINE ? lline_shown(s, n, shown)
-                                      : "a long line");
+        rb_error(&lo->b, reader_lines(lo->rd),
+                 "expected a size line 'R C' or 'n', got '%s'",
+                 kind == READER_LINE ? lline_shown(s, n, shown)
+                                     : "a long line");
         return -1;
     }
     if (r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 || c > GRIDBFS_MAX_SIDE) {
         lline_trim(&s, &n); /* the numbers as written: lline_size() caps them */
-        rec_error(lo, reader_lines(lo->rd), "size '%s' out of range (1 to %d)",
-                  lline_shown(s, n, shown), GRIDBFS_MAX_SIDE);
+        rb_error(&lo->b, reader_lines(lo->rd),
+                 "size '%s' out of range (1 to %d)", lline_shown(s, n, shown),
+                 GRIDBFS_MAX_SIDE);
         return -1;
     }
     lo->lay_rows = (uint32_t)r;
@@ -480,27 +385,27 @@ static void lay_row(layout *lo, int kind, const char *s, size_t n, uint32_t k)
 {
     uint32_t board_rows = lo->lay_rows * lo->boards;
     if (kind == READER_LONG)
-        rec_error(lo, reader_lines(lo->rd), "line longer than %zu bytes",
-                  lo->max_line);
+        rb_error(&lo->b, reader_lines(lo->rd), "line longer than %zu bytes",
+                 lo->max_line);
     if (kind == READER_LONG) /* no cells of it, wherever it was read */
         n = 0;
     if (k < board_rows) {
-        rec_row(lo, s, n, reader_lines(lo->rd));
+        rb_row(&lo->b, s, n, 1, reader_lines(lo->rd));
         if ((k + 1) % lo->lay_rows == 0)
-            rec_end_board(lo);
+            rb_end_board(&lo->b);
         return;
     }
     if (memchr(s, '\0', n))
-        rec_error(lo, reader_lines(lo->rd),
-                  "a parameter row contains a NUL byte");
+        rb_error(&lo->b, reader_lines(lo->rd),
+                 "a parameter row contains a NUL byte");
     if (k == board_rows) {
-        lo->param_off = (uint32_t)lo->tlen;
-        lo->rec.param_line = reader_lines(lo->rd);
+        lo->b.param_off = (uint32_t)lo->b.tlen;
+        lo->b.rec.param_line = reader_lines(lo->rd);
     } else
-        text_add(lo, "/", 1, 0);
+        rb_add(&lo->b, "/", 1, 0);
     for (size_t i = 0; i < n; i++)
         if (!is_blank(s[i]))
-            text_add(lo, s + i, 1, 0);
+            rb_add(&lo->b, s + i, 1, 0);
 }
 
 /* A record of its own for a fault of the file, at line: an invalid case,
@@ -510,16 +415,16 @@ lay_fault(layout *lo, uint64_t line, int notice, const char *format, ...)
 {
     va_list ap;
     rec_begin(lo);
-    lo->rec.line = line;
+    lo->b.rec.line = line;
     va_start(ap, format);
-    vsnprintf(lo->msg, sizeof lo->msg, format, ap);
+    vsnprintf(lo->b.msg, sizeof lo->b.msg, format, ap);
     va_end(ap);
-    lo->rec.error_line = line;
-    const record *r = rec_finish(lo);
+    lo->b.rec.error_line = line;
+    const record *r = rb_finish(&lo->b);
     if (notice) {
-        lo->index--;
-        lo->rec.index = 0;
-        lo->rec.notice = 1;
+        lo->b.index--;
+        lo->b.rec.index = 0;
+        lo->b.rec.notice = 1;
     }
     return r;
 }
@@ -536,7 +441,7 @@ static uint64_t last_line(const layout *lo)
 static const record *owed_case(layout *lo)
 {
     const record *r = lay_fault(lo, lo->count_line, 0, "%s", lo->owed_msg);
-    lo->rec.quiet = lo->owed_quiet;
+    lo->b.rec.quiet = lo->owed_quiet;
     lo->owed_quiet = 1;
     lo->owed--;
     return r;
@@ -578,7 +483,7 @@ static const record *lay_top(layout *lo)
         rec_begin(lo);
         if (lay_size(lo, kind, s, n) < 0) {
             lo->lay_done = 1;
-            return rec_finish(lo);
+            return rb_finish(&lo->b);
         }
     }
     return NULL;
@@ -590,21 +495,21 @@ static const record *lay_eof(layout *lo)
 {
     if (!lo->lay_eof) {
         lo->lay_eof = 1;
-        if (lo->promised != UINT64_MAX && lo->index < lo->promised) {
+        if (lo->promised != UINT64_MAX && lo->b.index < lo->promised) {
             fmt(lo->owed_msg, sizeof lo->owed_msg,
                 "the count line gives %llu cases, the file holds %llu",
                 (unsigned long long)lo->promised,
-                (unsigned long long)lo->index);
+                (unsigned long long)lo->b.index);
             /* never more results than the file has lines: one stands for
                a count past them */
             lo->owed = lo->promised > reader_lines(lo->rd)
                            ? 1
-                           : lo->promised - lo->index;
+                           : lo->promised - lo->b.index;
             return owed_case(lo);
         }
         /* a size line at the top promises a case, as a count line would */
         if (lo->lay->size == SIZE_LINE_FIRST && !lo->lay->count &&
-            lo->index == 0)
+            lo->b.index == 0)
             return lay_fault(lo, last_line(lo), 1,
                              "no case after the size line");
     }
@@ -650,7 +555,7 @@ static int before_case(layout *lo, const record **r, int *kind, const char **s,
             break;
         lo->lay_ended = 1;
     }
-    if (lo->promised != UINT64_MAX && lo->index >= lo->promised) {
+    if (lo->promised != UINT64_MAX && lo->b.index >= lo->promised) {
         /* never more results than the count line gives: the judge reads
            no further */
         lo->lay_done = 1;
@@ -667,12 +572,12 @@ static void case_name(layout *lo, int kind, const char *s, size_t n)
 {
     lline_trim(&s, &n);
     if (kind == READER_LONG)
-        rec_error(lo, reader_lines(lo->rd), "line longer than %zu bytes",
-                  lo->max_line);
+        rb_error(&lo->b, reader_lines(lo->rd), "line longer than %zu bytes",
+                 lo->max_line);
     else if (memchr(s, '\0', n))
-        rec_error(lo, reader_lines(lo->rd), "the name contains a NUL byte");
+        rb_error(&lo->b, reader_lines(lo->rd), "the name contains a NUL byte");
     else
-        lo->id_off = text_add(lo, s, n, 1);
+        lo->b.id_off = rb_add(&lo->b, s, n, 1);
 }
 
 /* The case's size line: s[0..n) (taken), or with a name the line after
@@ -687,8 +592,8 @@ static void case_size(layout *lo, int kind, const char *s, size_t n)
         } while (what == L_COMMENT);
     }
     if (what != L_TEXT) { /* the line is the next case's */
-        rec_error(lo, reader_lines(lo->rd),
-                  "expected a size line 'R C' or 'n'");
+        rb_error(&lo->b, reader_lines(lo->rd),
+                 "expected a size line 'R C' or 'n'");
         reader_unread(lo->rd);
         lo->lay_rows = 0;
     } else if (lay_size(lo, kind, s, n) < 0) {
@@ -750,7 +655,7 @@ static case_read case_lines(layout *lo, uint32_t need)
             const char *again = mark_again(lo, s, n, c.k);
             if (again) {
                 reader_line(lo->rd, &s, &n);
-                rec_error(lo, reader_lines(lo->rd), "%s", again);
+                rb_error(&lo->b, reader_lines(lo->rd), "%s", again);
                 continue;
             }
             if (ends_case(lo, s, n, c.k, need)) {
@@ -775,13 +680,13 @@ static case_read case_lines(layout *lo, uint32_t need)
 static void case_faults(layout *lo, const case_read *c, uint32_t need)
 {
     if (c->k < need)
-        rec_error(lo, lo->rec.line, "missing rows: the case has %u of %u", c->k,
-                  need);
+        rb_error(&lo->b, lo->b.rec.line, "missing rows: the case has %u of %u",
+                 c->k, need);
     else if (c->k > need)
-        rec_error(lo, c->extra_at, "extra rows: the case has %u, expected %u",
-                  c->k, need);
+        rb_error(&lo->b, c->extra_at,
+                 "extra rows: the case has %u, expected %u", c->k, need);
     else if (c->blank_at)
-        rec_error(lo, c->blank_at, "a blank line inside the case");
+        rb_error(&lo->b, c->blank_at, "a blank line inside the case");
 }
 
 /* With an end line: the line *s[0..*n) (taken, and taken again: the look
@@ -843,11 +748,11 @@ static const record *lay_next(layout *lo)
     int unnamed = lo->no_name_line, unsized = lo->no_size_line;
     lo->no_name_line = lo->no_size_line = 0;
     if (unnamed) /* read by its size: invalid, as its answer needs a name */
-        rec_error(lo, lo->rec.line, "no name line before this case");
+        rb_error(&lo->b, lo->b.rec.line, "no name line before this case");
     else if (l->name)
         case_name(lo, kind, s, n);
     if (unsized) { /* rows unknown (0): all taken as extra */
-        rec_error(lo, lo->rec.line, "no size line before this case");
+        rb_error(&lo->b, lo->b.rec.line, "no size line before this case");
         lo->lay_rows = 0;
         reader_unread(lo->rd);
     } else if (l->size == SIZE_LINE_EACH)
@@ -856,14 +761,14 @@ static const record *lay_next(layout *lo)
         reader_unread(lo->rd); /* the first row */
     uint32_t need = case_rows(lo);
     case_read c = case_lines(lo, need);
-    if (lo->param_off != NO_OFFSET)
-        text_add(lo, "", 0, 1);
+    if (lo->b.param_off != RB_NONE)
+        rb_add(&lo->b, "", 0, 1);
     case_faults(lo, &c, need);
     if (l->size != SIZE_LINE_NONE && lo->lay_rows) { /* 0: refused */
-        lo->rec.rows = lo->lay_rows;
-        lo->rec.cols = lo->lay_cols;
+        lo->b.rec.rows = lo->lay_rows;
+        lo->b.rec.cols = lo->lay_cols;
     }
-    return rec_finish(lo);
+    return rb_finish(&lo->b);
 }
 
 /*
@@ -900,7 +805,7 @@ static void check_count(layout *lo)
     if (lay_top(lo)) {
         reader_rewind(lo->rd); /* a top that is wrong: the real pass says so */
         lo->lay_done = 0;
-        lo->index = 0;
+        lo->b.index = 0;
         lo->promised = UINT64_MAX;
         return;
     }
@@ -995,6 +900,6 @@ void layout_close(layout *lo)
 {
     if (!lo)
         return;
-    free(lo->text);
+    free(lo->b.text);
     free(lo);
 }

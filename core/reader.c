@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rec_build.h"
 #include "text.h"
 #include "util.h"
 
@@ -34,11 +35,7 @@
    for find_byte() to read a word past a line's end. */
 #define SCAN_SLACK 8
 
-#define NO_OFFSET UINT32_MAX
 #define NO_MARK SIZE_MAX
-/* off[k] of a row that is not in text: rec.row[k].text points into buf
-   (see rd_rec_row()) */
-#define IN_BUF (UINT32_MAX - 1)
 #define NAME_SHOWN 1024 /* room for a file name in a message */
 
 enum line_kind { LINE_EOF, LINE_TEXT, LINE_LONG, LINE_ERROR };
@@ -61,22 +58,14 @@ struct reader {
     uint64_t lineno; /* number of the line last taken */
     char ioerr[READER_MSG_MAX];
 
-    /* the record being assembled */
-    record rec;
-    char *text; /* rows and strings, by offset */
-    size_t tlen, tcap;
-    uint32_t off[RECORD_MAX_ROWS];
-    uint32_t id_off, rule_off, param_off;
-    char msg[READER_MSG_MAX];
+    rec_build b;       /* the record being assembled */
     uint32_t cur_rows; /* grid rows of the board being filled */
-    uint32_t nrows;    /* rows in the record so far */
     int assembling;    /* between rd_rec_begin() and rd_rec_finish() */
     int pending;       /* a grid record has begun */
     int held;          /* the line last read is still to be handled: */
     enum line_kind held_kind;
     const char *held_s; /* it is still in buf, untouched until rd_next_line() */
     size_t held_n;
-    uint64_t index;
     int comments; /* '#' starts a comment line */
 
     /* the line reader_line() gave last, for reader_unread() */
@@ -96,8 +85,6 @@ struct reader {
     void (*on_wait)(void *); /* see reader_on_wait() */
     void *wait_arg;
 };
-
-static uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul);
 
 static inline int rd_is_blank(char c)
 {
@@ -149,7 +136,7 @@ void reader_close(reader *rd)
         close(rd->fd);
     free(rd->name);
     free(rd->buf);
-    free(rd->text);
+    free(rd->b.text);
     free(rd);
 }
 
@@ -197,10 +184,10 @@ static void keep_rows(reader *rd)
 {
     if (!rd->assembling)
         return;
-    for (uint32_t k = 0; k < rd->nrows; k++)
-        if (rd->off[k] == IN_BUF)
-            rd->off[k] =
-                rd_text_add(rd, rd->rec.row[k].text, rd->rec.row[k].len, 0);
+    for (uint32_t k = 0; k < rd->b.nrows; k++)
+        if (rd->b.off[k] == RB_IN_BUF)
+            rd->b.off[k] =
+                rb_add(&rd->b, rd->b.rec.row[k].text, rd->b.rec.row[k].len, 0);
 }
 
 /* Call rd->on_wait unless a read would return at once (with bytes, the
@@ -369,128 +356,31 @@ static enum line_kind take_line(reader *rd, const char **line, size_t *len,
     return kind;
 }
 
-/* Room in the record text for n more bytes and a NUL. */
-static void text_room(reader *rd, size_t n)
-{
-    size_t need = rd->tlen + n + 1;
-    if (need > rd->tcap) {
-        rd->tcap = need * 2;
-        rd->text = xrealloc(rd->text, rd->tcap);
-    }
-}
-
-/* Append bytes to the record text; returns their offset. */
-static uint32_t rd_text_add(reader *rd, const char *s, size_t n, int nul)
-{
-    text_room(rd, n);
-    uint32_t at = (uint32_t)rd->tlen;
-    memcpy(rd->text + rd->tlen, s, n);
-    rd->tlen += n;
-    if (nul)
-        rd->text[rd->tlen++] = '\0';
-    return at;
-}
-
 /* Start assembling a new record beginning at the current line. */
 static void rd_rec_begin(reader *rd, int line_syntax)
 {
-    record *r = &rd->rec; /* not memset: the row array is large */
-    r->index = 0;
-    r->line = rd->lineno;
-    r->line_syntax = line_syntax;
-    r->id = r->rule = r->error = r->param = NULL;
-    r->rows = r->cols = r->nboards = 0;
-    r->quiet = r->notice = 0;
-    memset(r->board_rows, 0, sizeof r->board_rows);
-    r->error_line = r->param_line = 0;
-    rd->nrows = 0;
+    rb_begin(&rd->b, rd->lineno, line_syntax);
     rd->assembling = 1;
-    rd->tlen = 0;
-    rd->id_off = rd->rule_off = rd->param_off = NO_OFFSET;
-    rd->msg[0] = '\0';
-}
-
-/* Mark the record malformed (the first reason wins). */
-__attribute__((format(printf, 3, 4))) static void
-rd_rec_error(reader *rd, uint64_t line, const char *format, ...)
-{
-    if (rd->msg[0])
-        return;
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(rd->msg, sizeof rd->msg, format, ap);
-    va_end(ap);
-    rd->rec.error_line = line;
-}
-
-/*
- * Append one row of cells (blanks dropped, if any) to the record.  A row
- * with no blanks is not copied: s stays the row's text, so it must be in
- * buf (or a constant), where keep_rows() finds it if buf moves.
- */
-static void rd_rec_row(reader *rd, const char *s, size_t n, int blanks,
-                       uint64_t line)
-{
-    record *r = &rd->rec;
-    uint32_t k = rd->nrows;
-    if (k >= RECORD_MAX_ROWS) {
-        rd_rec_error(rd, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
-        return;
-    }
-    size_t len = n;
-    if (blanks) {
-        rd->off[k] = (uint32_t)rd->tlen;
-        text_room(rd, n);
-        char *out = rd->text + rd->tlen;
-        len = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!rd_is_blank(s[i]))
-                out[len++] = s[i];
-        rd->tlen += len;
-    } else {
-        rd->off[k] = IN_BUF;
-        r->row[k].text = s;
-    }
-    r->row[k].len = (uint32_t)len;
-    r->row[k].line = line;
-    rd->nrows++;
-    r->board_rows[r->nboards]++;
-}
-
-/* Close the board being filled. */
-static void rd_rec_end_board(reader *rd)
-{
-    assert(rd->rec.nboards < RECORD_MAX_BOARDS);
-    rd->rec.nboards++;
 }
 
 /* Finish the record: offsets become pointers. */
 static const record *rd_rec_finish(reader *rd)
 {
-    record *r = &rd->rec;
-    for (uint32_t k = 0; k < rd->nrows; k++)
-        if (rd->off[k] != IN_BUF)
-            r->row[k].text = rd->text + rd->off[k];
-    r->id = rd->id_off == NO_OFFSET ? NULL : rd->text + rd->id_off;
-    r->rule = rd->rule_off == NO_OFFSET ? NULL : rd->text + rd->rule_off;
-    r->param = rd->param_off == NO_OFFSET ? NULL : rd->text + rd->param_off;
-    r->error = rd->msg[0] ? rd->msg : NULL;
-    r->index = ++rd->index;
     rd->assembling = 0;
     rd->pending = 0;
     rd->cur_rows = 0;
-    return r;
+    return rb_finish(&rd->b);
 }
 
 /* A grid record cut short by a block end, a line record or end of input. */
 static void grid_cut(reader *rd)
 {
     if (rd->cur_rows > 0) {
-        rd_rec_error(rd, rd->rec.row[0].line,
-                     "board %u has %u row%s, expected %u", rd->rec.nboards + 1,
-                     rd->cur_rows, rd->cur_rows == 1 ? "" : "s", rd->rows);
+        rb_error(&rd->b, rd->b.rec.row[0].line,
+                 "board %u has %u row%s, expected %u", rd->b.rec.nboards + 1,
+                 rd->cur_rows, rd->cur_rows == 1 ? "" : "s", rd->rows);
         rd->cur_rows = 0;
-        rd_rec_end_board(rd);
+        rb_end_board(&rd->b);
     }
 }
 
@@ -499,22 +389,22 @@ static void grid_cut(reader *rd)
 static void grid_short(reader *rd)
 {
     grid_cut(rd);
-    rd_rec_error(rd, rd->rec.line, "missing board: got %u of %u",
-                 rd->rec.nboards, rd->boards);
+    rb_error(&rd->b, rd->b.rec.line, "missing board: got %u of %u",
+             rd->b.rec.nboards, rd->boards);
 }
 
 /* rd_rec_row() of the current line, inline where s needs no copy. */
 static inline void row_in_buf(reader *rd, const char *s, size_t n, int blanks)
 {
-    uint32_t k = rd->nrows;
+    uint32_t k = rd->b.nrows;
     if (blanks || k >= RECORD_MAX_ROWS) {
-        rd_rec_row(rd, s, n, blanks, rd->lineno);
+        rb_row(&rd->b, s, n, blanks, rd->lineno);
         return;
     }
-    rd->off[k] = IN_BUF;
-    rd->rec.row[k] = (record_row){s, (uint32_t)n, rd->lineno};
-    rd->nrows++;
-    rd->rec.board_rows[rd->rec.nboards]++;
+    rd->b.off[k] = RB_IN_BUF;
+    rd->b.rec.row[k] = (record_row){s, (uint32_t)n, rd->lineno};
+    rd->b.nrows++;
+    rd->b.rec.board_rows[rd->b.rec.nboards]++;
 }
 
 /*
@@ -529,14 +419,14 @@ static inline const record *grid_row(reader *rd, const char *s, size_t n,
         rd->pending = 1;
     }
     if (too_long)
-        rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
-                     rd->max_line);
+        rb_error(&rd->b, rd->lineno, "line longer than %zu bytes",
+                 rd->max_line);
     row_in_buf(rd, s, n, blanks);
     if (++rd->cur_rows == rd->rows) {
         rd->cur_rows = 0;
-        rd_rec_end_board(rd);
+        rb_end_board(&rd->b);
     }
-    return rd->rec.nboards == rd->boards ? rd_rec_finish(rd) : NULL;
+    return rd->b.rec.nboards == rd->boards ? rd_rec_finish(rd) : NULL;
 }
 
 /*
@@ -613,14 +503,14 @@ static void line_meta(reader *rd, const char *t, size_t n)
     uint32_t *slot = NULL;
 
     if (klen == 2 && memcmp(t, "id", 2) == 0)
-        slot = &rd->id_off;
+        slot = &rd->b.id_off;
     else if (klen == 4 && memcmp(t, "rule", 4) == 0)
-        slot = &rd->rule_off;
+        slot = &rd->b.rule_off;
     else if (klen == 4 && memcmp(t, "size", 4) == 0) {
-        if (rd->rec.rows)
-            rd_rec_error(rd, rd->lineno, "duplicate size=");
-        else if (text_size(v, vlen, &rd->rec.rows, &rd->rec.cols))
-            rd_rec_error(rd, rd->lineno, "size= expects " TEXT_SIZE_EXPECTED);
+        if (rd->b.rec.rows)
+            rb_error(&rd->b, rd->lineno, "duplicate size=");
+        else if (text_size(v, vlen, &rd->b.rec.rows, &rd->b.rec.cols))
+            rb_error(&rd->b, rd->lineno, "size= expects " TEXT_SIZE_EXPECTED);
         return;
     } else {
         char key[TEXT_QUOTE_BUF + 1], shown[TEXT_QUOTE_BUF];
@@ -631,32 +521,32 @@ static void line_meta(reader *rd, const char *t, size_t n)
         for (size_t i = 0; i < len; i++) /* a NUL is shown, not an end */
             if (!key[i])
                 key[i] = '?'; /* as text_quote() shows a control byte */
-        rd_rec_error(rd, rd->lineno,
-                     klen ? "unknown key '%s=' (expected id=, rule= or size=)"
-                          : "no key before '=' in '%s' (expected id=, rule= "
-                            "or size=)",
-                     text_quote(shown, sizeof shown, key));
+        rb_error(&rd->b, rd->lineno,
+                 klen ? "unknown key '%s=' (expected id=, rule= or size=)"
+                      : "no key before '=' in '%s' (expected id=, rule= "
+                        "or size=)",
+                 text_quote(shown, sizeof shown, key));
         return;
     }
-    if (*slot != NO_OFFSET)
-        rd_rec_error(rd, rd->lineno, "duplicate %.*s=", (int)klen, t);
+    if (*slot != RB_NONE)
+        rb_error(&rd->b, rd->lineno, "duplicate %.*s=", (int)klen, t);
     else if (vlen == 0)
-        rd_rec_error(rd, rd->lineno, "empty %.*s=", (int)klen, t);
+        rb_error(&rd->b, rd->lineno, "empty %.*s=", (int)klen, t);
     else if (memchr(v, '\0', vlen))
-        rd_rec_error(rd, rd->lineno, "%.*s= contains a NUL byte", (int)klen, t);
-    else if (slot == &rd->rule_off && vlen > READER_RULE_MAX)
-        rd_rec_error(rd, rd->lineno, "rule= longer than %d bytes",
-                     READER_RULE_MAX);
+        rb_error(&rd->b, rd->lineno, "%.*s= contains a NUL byte", (int)klen, t);
+    else if (slot == &rd->b.rule_off && vlen > READER_RULE_MAX)
+        rb_error(&rd->b, rd->lineno, "rule= longer than %d bytes",
+                 READER_RULE_MAX);
     else
-        *slot = rd_text_add(rd, v, vlen, 1);
+        *slot = rb_add(&rd->b, v, vlen, 1);
 }
 
 /* One board token "row/row/row" ("row/" is a one-row board). */
 static void line_board(reader *rd, const char *t, size_t n)
 {
-    if (rd->rec.nboards == RECORD_MAX_BOARDS) {
-        rd_rec_error(rd, rd->lineno, "too many boards (at most %d)",
-                     RECORD_MAX_BOARDS);
+    if (rd->b.rec.nboards == RECORD_MAX_BOARDS) {
+        rb_error(&rd->b, rd->lineno, "too many boards (at most %d)",
+                 RECORD_MAX_BOARDS);
         return;
     }
     if (n > 0 && t[n - 1] == '/')
@@ -670,7 +560,7 @@ static void line_board(reader *rd, const char *t, size_t n)
         t += len + 1;
         n -= len + 1;
     }
-    rd_rec_end_board(rd);
+    rb_end_board(&rd->b);
 }
 
 /* A whole line-syntax record; tabs: whether the line has any. */
@@ -723,7 +613,7 @@ const record *reader_next(reader *rd)
             continue;
         if (kind == LINE_TEXT && i == n) { /* blank: a block ends */
             grid_cut(rd);
-            if (rd->pending && rd->rec.nboards == rd->boards)
+            if (rd->pending && rd->b.rec.nboards == rd->boards)
                 return rd_rec_finish(rd);
             continue;
         }
@@ -745,8 +635,8 @@ const record *reader_next(reader *rd)
         }
         if (kind == LINE_LONG) {
             rd_rec_begin(rd, 1);
-            rd_rec_error(rd, rd->lineno, "line longer than %zu bytes",
-                         rd->max_line);
+            rb_error(&rd->b, rd->lineno, "line longer than %zu bytes",
+                     rd->max_line);
             return rd_rec_finish(rd);
         }
         return line_record(rd, s, n, (seen & C_TAB) != 0);
