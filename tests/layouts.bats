@@ -205,7 +205,7 @@ gridbfs: in:14: no blank line before this case"
     sed -e '2a\\' -e '2a\\' "$J/acwing95/sample.in" >in
     run -1 --separate-stderr gridbfs -r acwing95 in
     assert_output "$(judgeref solve acwing95 in | sed '1s/.*/invalid/')"
-    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case"
+    assert_equal "$stderr" "gridbfs: in:3: a blank line inside the case (read by rule 'acwing95'; no other profile reads this file)"
     # three blank lines between cases 1 and 2: one mark, no fault
     sed -e '7a\\' -e '7a\\' "$J/acwing95/sample.in" >in
     run -0 --separate-stderr gridbfs -r acwing95 in
@@ -312,7 +312,7 @@ gcj() {
     printf '3\n33 3\n010\n111\n1\n1\n2 2\n11\n11\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1\nCase #3: 4'
-    assert_equal "$stderr" "gridbfs: in:2: size '33 3' out of range (1 to 32)"
+    assert_equal "$stderr" "gridbfs: in:2: size '33 3' out of range (1 to 32) (read by rule 'gcj-lights'; no other profile reads this file)"
     # --check frames them the same way: the answers to cases 2 and 3 are
     # judged as theirs
     printf 'Case #1: 1\nCase #2: 1\nCase #3: 4\n' >ans
@@ -429,27 +429,27 @@ gcj() {
     sed 2p "$J/poj3279/sample.in" >in
     run -1 --separate-stderr gridbfs -r poj3279 in
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:2: the file's 5 rows are not a whole number of cases of 4 rows"
-    run -1 --separate-stderr gridbfs -r poj3279 <in # a pipe, held to count
+    assert_equal "$stderr" "gridbfs: in:2: the file's 5 rows are not a whole number of cases of 4 rows (read by rule 'poj3279'; no other profile reads this file)"
+    run -1 --separate-stderr sh -c 'cat in | "$1" -r poj3279' sh "$GRIDBFS" # a pipe, held to count
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: <stdin>:2: the file's 5 rows are not a whole number of cases of 4 rows"
+    assert_equal "$stderr" "gridbfs: <stdin>:2: the file's 5 rows are not a whole number of cases of 4 rows (read by rule 'poj3279')"
     # three 2x2 cases, the first's second row twice: 7 rows, nearest three
     # cases (half a case is none), each invalid, the message once
     printf '2 2\n1 1\n1 1\n1 1\n0 0\n0 0\n1 0\n0 1\n' >in
     run -1 --separate-stderr gridbfs -r poj3279 in
     assert_output $'invalid\ninvalid\ninvalid'
-    assert_equal "$stderr" "gridbfs: in:2: the file's 7 rows are not a whole number of cases of 2 rows"
+    assert_equal "$stderr" "gridbfs: in:2: the file's 7 rows are not a whole number of cases of 2 rows (read by rule 'poj3279'; no other profile reads this file)"
     # timus1122: 4 board rows and 3 pattern rows a case, no size line; the
     # first row twice makes 8 rows, nearest one case
     sed 1p "$J/timus1122/sample.in" >in
     run -1 --separate-stderr gridbfs -r timus1122 in
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:1: the file's 8 rows are not a whole number of cases of 7 rows"
+    assert_equal "$stderr" "gridbfs: in:1: the file's 8 rows are not a whole number of cases of 7 rows (read by rule 'timus1122'; no other profile reads this file)"
     # a row short of the one case is that case's own fault, named as such
     sed 2d "$J/poj3279/sample.in" >in
     run -1 --separate-stderr gridbfs -r poj3279 in
     assert_output invalid
-    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 3 of 4"
+    assert_equal "$stderr" "gridbfs: in:2: missing rows: the case has 3 of 4 (read by rule 'poj3279'; no other profile reads this file)"
 }
 
 @test "a count of 0 before rows is one message, no result (poj1222, flipfive, acwing95)" {
