@@ -308,7 +308,10 @@ static int ends_case(layout *lo, const char *s, size_t n, uint32_t k,
 /* Whether the held line s[0..n), before any row of the case being read,
    is its name or size line again: the same text or size, no row of it,
    and a case that fits follows from it (README, "Faults in a judge's
-   file").  Its message, or NULL. */
+   file").  Where blank lines end cases, any size line right after the
+   case's own is so taken (a blank line turned into `1 1`): the case's
+   rows run to the blank line whatever their size.  Its message, or
+   NULL. */
 static const char *mark_again(layout *lo, const char *s, size_t n, uint32_t k)
 {
     const cfg_layout *l = lo->lay;
@@ -322,12 +325,16 @@ static const char *mark_again(layout *lo, const char *s, size_t n, uint32_t k)
         if (!id || strlen(id) != n || memcmp(id, s, n))
             return NULL;
     } else if (l->size != SIZE_LINE_EACH || !lo->lay_rows ||
-               lline_good_size(s, n, &r, &c) < 0 || r != lo->lay_rows ||
-               c != lo->lay_cols)
+               lline_good_size(s, n, &r, &c) < 0 ||
+               (!l->blank && (r != lo->lay_rows || c != lo->lay_cols)))
         return NULL;
     if (held_is_row(lo, 0) || !held_case_fits(lo))
         return NULL;
-    return l->name ? "the name line again" : "the size line again";
+    if (l->name)
+        return "the name line again";
+    return r == lo->lay_rows && c == lo->lay_cols
+               ? "the size line again"
+               : "a second size line, no row of the first between";
 }
 
 /* After a blank line among the rows of a case (row k next), whether the

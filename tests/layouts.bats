@@ -38,6 +38,22 @@ setup() {
     assert_equal "$stderr" "gridbfs: in:15: size '33 5' out of range (1 to 32)"
 }
 
+@test "cerc07b: a blank line turned into a size line costs the map after it alone, and adds no result" {
+    # line 7, the blank line after the first map, made '1 1': '1 1' and
+    # the second map's '5 5' are two size lines with no row between, so
+    # the second map (lines 7 to 13, up to its blank line) is invalid and
+    # the other four keep their places; a size line with a blank line
+    # after it is a map with its rows missing, a case of its own
+    sed '7s/.*/1 1/' "$J/cerc07b/sample.in" >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed '2s/.*/invalid/' "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: a second size line, no row of the first between"
+    { sed -n 1,7p "$J/cerc07b/sample.in"; printf '1 1\n\n'; sed 1,7d "$J/cerc07b/sample.in"; } >in
+    run -1 --separate-stderr gridbfs -r cerc07b in
+    assert_output "$(sed -n 1p "$J/cerc07b/sample.out"; echo invalid; sed 1d "$J/cerc07b/sample.out")"
+    assert_equal "$stderr" "gridbfs: in:8: missing rows: the case has 0 of 1"
+}
+
 @test "cerc07b: without its blank lines the size lines still mark the maps" {
     grep -v '^$' "$J/cerc07b/sample.in" >in
     run -0 --separate-stderr gridbfs -r cerc07b in
