@@ -29,11 +29,13 @@ struct bfs {
     uint16_t *move;
     uint32_t *depth; /* bidirectional search: depth << 1 | side */
     size_t ncap, nnodes;
-    uint32_t *slot; /* node number + 1, or 0 when empty */
-    size_t scap;    /* a power of two */
-    unsigned bits;  /* log2(scap) */
-    uint64_t *next;
-    uint16_t *path;
+    uint32_t *slot;      /* node number + 1, or 0 when empty */
+    size_t scap;         /* a power of two */
+    unsigned bits;       /* log2(scap) */
+    uint64_t *next;      /* one expand()'s steps: the states, */
+    uint32_t *next_move; /* and the moves to them, */
+    size_t steps_cap;    /* room for this many */
+    uint32_t *path;
     size_t pcap;
     membudget *mem; /* what node arrays and slots past the first take */
     size_t held;    /* bytes taken from mem */
@@ -54,7 +56,6 @@ bfs *bfs_new(void)
     b->bits = 10;
     b->scap = MIN_SLOTS;
     b->slot = xcalloc(b->scap, sizeof *b->slot);
-    b->next = xmalloc(GRIDBFS_MAX_MOVES * sizeof *b->next);
     return b;
 }
 
@@ -106,6 +107,7 @@ void bfs_free(bfs *b)
     free(b->depth);
     free(b->slot);
     free(b->next);
+    free(b->next_move);
     free(b->path);
     free(b);
 }
@@ -182,7 +184,30 @@ static int add(bfs *b, size_t i, uint64_t x, uint32_t parent, uint16_t move,
     return 0;
 }
 
-uint16_t *bfs_path_buffer(bfs *b, size_t n)
+void bfs_expand_all(const bfs_rule *rule, uint64_t s, uint32_t *ids,
+                    uint64_t *keys, uint64_t *out)
+{
+    uint32_t n = rule->ops->expand(rule->inst, s, ids, keys);
+    for (uint32_t m = 0; m < rule->moves; m++)
+        out[m] = s;
+    for (uint32_t j = 0; j < n; j++)
+        if (ids[j] < rule->moves)
+            out[ids[j]] = keys[j];
+}
+
+void bfs_steps(bfs *b, uint32_t moves, uint32_t **ids, uint64_t **next)
+{
+    if (moves > b->steps_cap || !b->next) {
+        b->steps_cap = moves > 64 ? moves : 64;
+        b->next = xreallocarray(b->next, b->steps_cap, sizeof *b->next);
+        b->next_move =
+            xreallocarray(b->next_move, b->steps_cap, sizeof *b->next_move);
+    }
+    *ids = b->next_move;
+    *next = b->next;
+}
+
+uint32_t *bfs_path_buffer(bfs *b, size_t n)
 {
     if (n > b->pcap) {
         b->pcap = n;
@@ -204,7 +229,7 @@ static size_t chain_len(const bfs *b, size_t n)
  * Write the moves of node n's parent chain into out: nearest first, or,
  * when reversed, farthest first.  Returns how many.
  */
-static size_t chain(const bfs *b, size_t n, uint16_t *out, int reversed)
+static size_t chain(const bfs *b, size_t n, uint32_t *out, int reversed)
 {
     size_t len = chain_len(b, n), i = 0;
     for (size_t k = n; b->parent[k] != NO_PARENT; k = b->parent[k], i++)
@@ -223,39 +248,46 @@ static int is_goal(uint64_t x, const uint64_t *goals, uint32_t ngoals)
 /* What a search needs at hand in its loop. */
 typedef struct search {
     bfs *b;
-    void (*expand)(const void *, uint64_t, uint64_t *);
+    uint32_t (*expand)(const void *, uint64_t, uint32_t *, uint64_t *);
+    uint32_t (*inverse)(const void *, uint32_t);
     const void *inst;
-    uint32_t moves;
-    uint64_t outside; /* bits off the board */
+    const bfs_rule *rule;
+    uint64_t outside; /* bfs_outside() */
     uint64_t max_states;
     bfs_answer *ans;
 } search;
 
-static void fault(search *sr, uint32_t m)
+/* Whether expand()'s step from s by move m to t broke the contract: if
+   so, the answer says how. */
+static int fault(search *sr, uint64_t s, uint32_t m, uint64_t t)
 {
+    const char *why = bfs_step_fault(sr->rule, sr->outside, s, m, t);
+    if (!why)
+        return 0;
     sr->ans->status = BFS_FAULT;
     sr->ans->fault_move = m;
+    sr->ans->fault_why = why;
+    return 1;
 }
 
-/* From the start to the first goal met: for rules that are not involutive. */
+/* From the start to the first goal met: for rules that are not reversible. */
 static void forward(search *sr, uint64_t start, const uint64_t *goals,
                     uint32_t ngoals)
 {
     bfs *b = sr->b;
-    uint64_t *next = b->next;
+    uint64_t *next;
+    uint32_t *move;
+    bfs_steps(b, sr->rule->moves, &move, &next);
     if (add(b, find(b, start), start, NO_PARENT, 0, sr->max_states))
         goto limit;
     for (size_t head = 0; head < b->nnodes; head++) {
         uint64_t s = b->state[head];
-        sr->expand(sr->inst, s, next);
-        for (uint32_t m = 0; m < sr->moves; m++) {
-            uint64_t t = next[m];
-            if (t == s)
-                continue;
-            if (t & sr->outside) {
-                fault(sr, m);
+        uint32_t nsteps = sr->expand(sr->inst, s, move, next);
+        for (uint32_t j = 0; j < nsteps; j++) {
+            uint64_t t = next[j];
+            uint32_t m = move[j];
+            if (fault(sr, s, m, t))
                 return;
-            }
             size_t i = find(b, t);
             if (b->slot[i])
                 continue;
@@ -277,17 +309,23 @@ limit:
 }
 
 /* The path through the meeting s -m-> u of len moves, whichever side s was
-   on: start ... a, then m, then z ... goal. */
-static void meet(search *sr, size_t s, size_t u, uint16_t m, uint64_t len)
+   on: start ... a, then m, then z ... goal.  A move made from the goal
+   side is undone going forward: its inverse is taken. */
+static void meet(search *sr, size_t s, size_t u, uint32_t m, uint64_t len)
 {
     bfs *b = sr->b;
     size_t a = s, z = u;
-    if (b->depth[s] & 1)
+    if (b->depth[s] & 1) {
         a = u, z = s;
-    uint16_t *path = bfs_path_buffer(b, len);
+        m = sr->inverse(sr->inst, m);
+    }
+    uint32_t *path = bfs_path_buffer(b, len);
     size_t n = chain(b, a, path, 1);
-    path[n++] = m; /* involutive: the same move either way */
-    n += chain(b, z, path + n, 0);
+    path[n++] = m;
+    size_t back = chain(b, z, path + n, 0);
+    for (size_t i = n; i < n + back; i++)
+        path[i] = sr->inverse(sr->inst, path[i]);
+    n += back;
     sr->ans->status = BFS_FOUND;
     sr->ans->path = path;
     sr->ans->len = n;
@@ -324,12 +362,14 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
                           uint32_t ngoals)
 {
     bfs *b = sr->b;
-    uint64_t *next = b->next;
+    uint64_t *next;
+    uint32_t *move;
     size_t lo[2], hi[2];           /* each side's frontier: nodes lo..hi */
     size_t best_s = 0, best_u = 0; /* the cheapest meeting: s -m-> u */
     uint64_t best = UINT64_MAX;
-    uint16_t best_m = 0;
+    uint32_t best_m = 0;
 
+    bfs_steps(b, sr->rule->moves, &move, &next);
     if (seed(sr, start, goals, ngoals))
         goto limit;
     lo[0] = 0, hi[0] = 1;
@@ -345,22 +385,19 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
         for (size_t s = from; s < to; s++) {
             uint64_t st = b->state[s];
             uint32_t d = b->depth[s] + 2; /* one deeper, same side */
-            sr->expand(sr->inst, st, next);
-            for (uint32_t m = 0; m < sr->moves; m++) {
-                uint64_t t = next[m];
-                if (t == st)
-                    continue;
-                if (t & sr->outside) {
-                    fault(sr, m);
+            uint32_t nsteps = sr->expand(sr->inst, st, move, next);
+            for (uint32_t j = 0; j < nsteps; j++) {
+                uint64_t t = next[j];
+                uint32_t m = move[j];
+                if (fault(sr, st, m, t))
                     return;
-                }
                 size_t i = find(b, t);
                 if (b->slot[i]) {
                     size_t u = b->slot[i] - 1;
                     uint64_t cost = (b->depth[s] >> 1) + 1 + (b->depth[u] >> 1);
                     if ((b->depth[u] & 1) != (unsigned)x && cost < best) {
                         best = cost;
-                        best_s = s, best_u = u, best_m = (uint16_t)m;
+                        best_s = s, best_u = u, best_m = m;
                     }
                     continue;
                 }
@@ -384,7 +421,7 @@ static void run(search *sr, const bfs_rule *rule, uint64_t start,
     clear(sr->b);
     sr->b->over = ROOM;
     memset(sr->ans, 0, sizeof *sr->ans);
-    if (rule->involutive)
+    if (rule->reversible)
         bidirectional(sr, start, goals, ngoals);
     else
         forward(sr, start, goals, ngoals);
@@ -408,13 +445,8 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
                bfs_answer *ans)
 {
-    search sr = {b,
-                 rule->ops->expand,
-                 rule->inst,
-                 rule->moves,
-                 rule->cells >= 64 ? 0 : ~0ull << rule->cells,
-                 max_states,
-                 ans};
+    search sr = {b,    rule->ops->expand, rule->ops->inverse, rule->inst,
+                 rule, bfs_outside(rule), max_states,         ans};
     if (is_goal(start, goals, ngoals)) {
         clear(b);
         memset(ans, 0, sizeof *ans);

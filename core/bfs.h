@@ -21,13 +21,17 @@
 
 #include "util.h"
 
+/* A search stores each node's move in 16 bits: rules with more moves are
+   answered by their exact solver, never searched. */
+#define BFS_MAX_MOVES 65536
+
 /* The rule as the engine sees it. */
 typedef struct bfs_rule {
-    const gridbfs_plugin *ops;
+    const gridbfs_plugin2 *ops;
     const void *inst;
-    uint32_t moves;
-    uint32_t cells; /* rows * cols, at most 64 */
-    int involutive;
+    uint32_t moves;    /* at most BFS_MAX_MOVES */
+    uint32_t key_bits; /* 1..64 */
+    int reversible;    /* GRIDBFS2_REVERSIBLE */
 } bfs_rule;
 
 enum bfs_status {
@@ -39,11 +43,12 @@ enum bfs_status {
 
 typedef struct bfs_answer {
     enum bfs_status status;
-    const uint16_t *path; /* moves start to goal, owned by the engine */
-    size_t len;           /* the number of moves (path may be NULL) */
-    uint32_t fault_move;
-    uint64_t visited;  /* states a search visited */
-    int out_of_memory; /* BFS_LIMIT: the memory budget ran out first */
+    const uint32_t *path;  /* moves start to goal, owned by the engine */
+    size_t len;            /* the number of moves (path may be NULL) */
+    uint32_t fault_move;   /* BFS_FAULT: the move at fault, */
+    const char *fault_why; /* and what it did, "leads off the board" */
+    uint64_t visited;      /* states a search visited */
+    int out_of_memory;     /* BFS_LIMIT: the memory budget ran out first */
 } bfs_answer;
 
 typedef struct bfs bfs;
@@ -68,7 +73,35 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
                bfs_answer *ans);
 
+/* Why expand()'s step from state s by move m to t breaks rule's
+   contract, or NULL where it keeps it; outside holds the bits past a key's
+   (bfs_outside()). */
+static inline const char *bfs_step_fault(const bfs_rule *rule, uint64_t outside,
+                                         uint64_t s, uint32_t m, uint64_t t)
+{
+    if (__builtin_expect(t == s || m >= rule->moves || t & outside, 0))
+        return m >= rule->moves ? "is not a move"
+               : t == s         ? "leads to the state it left"
+                                : "leads off the board";
+    return NULL;
+}
+
+/* The bits past rule's keys. */
+static inline uint64_t bfs_outside(const bfs_rule *rule)
+{
+    return rule->key_bits >= 64 ? 0 : ~(uint64_t)0 << rule->key_bits;
+}
+
+/* Every move's state from s, as ABI 1's expand() gave them: out[m] for
+   each of rule's moves, s itself where m does not apply.  ids and keys
+   are room for one expand() (rule->moves each). */
+void bfs_expand_all(const bfs_rule *rule, uint64_t s, uint32_t *ids,
+                    uint64_t *keys, uint64_t *out);
+
+/* b's room for one expand() of a rule of the given number of moves. */
+void bfs_steps(bfs *b, uint32_t moves, uint32_t **ids, uint64_t **next);
+
 /* b's path buffer, made to hold at least n moves. */
-uint16_t *bfs_path_buffer(bfs *b, size_t n);
+uint32_t *bfs_path_buffer(bfs *b, size_t n);
 
 #endif /* GRIDBFS_BFS_H */

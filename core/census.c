@@ -51,6 +51,8 @@ typedef struct census_ctx {
     uint32_t cells;
     uint64_t full; /* every cell set */
     uint64_t next[GRIDBFS_MAX_MOVES], other[GRIDBFS_MAX_MOVES];
+    uint32_t ids[GRIDBFS_MAX_MOVES]; /* bfs_expand_all()'s room */
+    uint64_t keys[GRIDBFS_MAX_MOVES];
     xform g[CENSUS_SYMMETRIES];
     uint32_t ng;
 } census_ctx;
@@ -197,7 +199,7 @@ static int closed(census_ctx *x, uint32_t k)
 {
     uint64_t s = first_board(k);
     do {
-        x->br.ops->expand(x->br.inst, s, x->next);
+        bfs_expand_all(&x->br, s, x->ids, x->keys, x->next);
         for (uint32_t m = 0; m < x->br.moves; m++)
             if (ones_of(x->next[m]) != k)
                 return 0;
@@ -210,8 +212,9 @@ static int closed(census_ctx *x, uint32_t k)
 static int moves_commute(census_ctx *x, const xform *g, uint64_t s)
 {
     uint32_t moves = x->br.moves;
-    x->br.ops->expand(x->br.inst, s, x->next);
-    x->br.ops->expand(x->br.inst, xform_apply(g, s, x->cells), x->other);
+    bfs_expand_all(&x->br, s, x->ids, x->keys, x->next);
+    bfs_expand_all(&x->br, xform_apply(g, s, x->cells), x->ids, x->keys,
+                   x->other);
     for (uint32_t m = 0; m < moves; m++)
         x->next[m] = xform_apply(g, x->next[m], x->cells);
     qsort(x->next, moves, sizeof *x->next, cmp_u64);
@@ -670,7 +673,7 @@ static int xor_masks(census_ctx *x, uint64_t *mask)
     for (int i = 0; i < XOR_CHECKS; i++) {
         s = s * 6364136223846793005u + 1442695040888963407u;
         uint64_t state = x->cells < 64 ? s >> (64 - x->cells) : s;
-        x->br.ops->expand(x->br.inst, state, x->next);
+        bfs_expand_all(&x->br, state, x->ids, x->keys, x->next);
         for (uint32_t m = 0; m < x->br.moves; m++)
             if (x->next[m] != (state ^ mask[m]))
                 goto broken;
@@ -812,13 +815,19 @@ out:
 /* Which method the rule takes, and its figures; an exit status. */
 static int take(census_ctx *x, census_result *r, long ones)
 {
-    const gridbfs_rule *rule = &x->in->rule;
+    const gridbfs_rule2 *rule = &x->in->rule;
     char what[MSG_MAX];
-    int fixed = (rule->flags & GRIDBFS_FIXED_GOAL) != 0;
+    int fixed = (rule->flags & GRIDBFS2_FIXED_GOAL) != 0;
     fmt(what, sizeof what, "rule '%s' at %" PRIu32 "x%" PRIu32, x->in->name,
         r->rows, r->cols);
     /* first: every method searches from the goals (README, "Census") */
-    if (!x->br.involutive) {
+    if (!x->in->plugin->v1) {
+        say("%s: a census of an ABI 2 rule is not built yet (its keys need "
+            "not be its boards)",
+            what);
+        return EXIT_TROUBLE;
+    }
+    if (!x->br.reversible) {
         say("%s: a census needs moves that are their own inverses", what);
         return EXIT_TROUBLE;
     }
@@ -851,7 +860,7 @@ static int take(census_ctx *x, census_result *r, long ones)
     char why[MSG_MAX];
     if (!table_why(x, why, sizeof why))
         return by_table(x, r);
-    if (rule->flags & GRIDBFS_XOR_MOVES)
+    if (rule->flags & GRIDBFS2_LINEAR)
         return by_linear(x, r);
     say("%s: %s", what, why);
     return EXIT_TROUBLE;

@@ -39,8 +39,7 @@ static void put_row(strbuf *sb, const census_result *r, uint64_t s,
                     uint32_t row)
 {
     for (uint32_t c = 0; c < r->cols; c++)
-        sb_putc(sb, s >> (row * r->cols + c) & 1 ? r->in->rule.one
-                                                 : r->in->rule.zero);
+        sb_putc(sb, r->in->rule.symbols[s >> (row * r->cols + c) & 1]);
 }
 
 /* What the counts count: "states" or "pairs" (one of them with n 1). */

@@ -522,7 +522,7 @@ static int own_text(checker *k, const check_case *c, const solve_result *res)
     const rule_inst *in = c->in;
     const cfg_profile *p = in->profile;
     solve_result shape = {ST_SOLVED, 0, NULL, 0, NULL};
-    gridbfs_plugin core = *in->plugin->ops;
+    gridbfs_plugin2 core = *in->plugin->ops;
     strbuf *sb = &k->scratch2;
     if (!core.judge_text)
         return 0;
@@ -656,30 +656,13 @@ static const replay_moves *moves_of(checker *k, const rule_inst *in)
     return oldest->moves;
 }
 
-/* Whether board b is one of the goals of case c: among goals() on boards
-   of at most 64 cells; past them (which goals() does not take), a board
-   the plugin's exact solver puts 0 moves from a goal. */
+/* Whether board b is a goal of case c: the plugin's is_goal(). */
 static int reaches_goal(const check_case *c, const gridbfs_board *b)
 {
-    const gridbfs_rule *r = &c->in->rule;
-    const gridbfs_plugin *ops = c->in->plugin->ops;
-    if (r->rows * r->cols > GRIDBFS_SEARCH_CELLS) {
-        gridbfs_board end[RECORD_MAX_BOARDS] = {*b, c->boards[1]};
-        char why[RULES_MSG_MAX];
-        gridbfs_error err = {why, sizeof why, -1};
-        size_t len = 1;
-        int st = ops->solve ? ops->solve(r->inst, end, NULL, 0, &len, &err)
-                            : GRIDBFS_REFUSED;
-        return (st == GRIDBFS_SOLVED || st == GRIDBFS_TOO_LONG) && len == 0;
-    }
-    uint64_t goals[GRIDBFS_MAX_GOALS];
-    uint32_t n =
-        ops->goals(r->inst, r->flags & GRIDBFS_FIXED_GOAL ? NULL : c->boards,
-                   goals, GRIDBFS_MAX_GOALS);
-    for (uint32_t i = 0; i < n && i < GRIDBFS_MAX_GOALS; i++)
-        if (goals[i] == b->w[0])
-            return 1;
-    return 0;
+    const rule_inst *in = c->in;
+    gridbfs_grid g[RECORD_MAX_BOARDS], end = rule_grid(in, b);
+    return in->plugin->ops->is_goal(in->rule.inst, rule_grids(in, c->boards, g),
+                                    &end) == 1;
 }
 
 /*

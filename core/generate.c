@@ -263,13 +263,13 @@ typedef struct puzzle {
 static void put_rows(const gen *g, const rule_inst *in, const gridbfs_board *b,
                      strbuf *sb)
 {
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     for (uint32_t row = 0; row < r->rows; row++) {
         for (uint32_t c = 0; c < r->cols; c++) {
             uint32_t k = row * r->cols + c;
             if (c && g->spaced)
                 sb_putc(sb, ' ');
-            sb_putc(sb, (b->w[k / 64] >> (k % 64)) & 1 ? r->one : r->zero);
+            sb_putc(sb, r->symbols[(b->w[k / 64] >> (k % 64)) & 1]);
         }
         sb_putc(sb, '\n');
     }
@@ -278,13 +278,13 @@ static void put_rows(const gen *g, const rule_inst *in, const gridbfs_board *b,
 /* Board b as a line record's token: rows joined by '/' ("row/" for one). */
 static void put_token(const rule_inst *in, const gridbfs_board *b, strbuf *sb)
 {
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     for (uint32_t row = 0; row < r->rows; row++) {
         if (row)
             sb_putc(sb, '/');
         for (uint32_t c = 0; c < r->cols; c++) {
             uint32_t k = row * r->cols + c;
-            sb_putc(sb, (b->w[k / 64] >> (k % 64)) & 1 ? r->one : r->zero);
+            sb_putc(sb, r->symbols[(b->w[k / 64] >> (k % 64)) & 1]);
         }
     }
     if (r->rows == 1)

@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "abi1.h"
 #include "text.h"
 #include "util.h"
 
@@ -39,20 +40,24 @@
 #define SUFFIX_LEN (sizeof SUFFIX - 1)
 /* A plugin name shown in a message, made printable and cut short. */
 #define SHOW_CAP (NAME_MAX_LEN + sizeof "...")
-/* ABI 1.0's table ends with move_text; anything shorter is refused. */
+/* ABI 1.0's table ends with move_text, ABI 2.0's required operations
+   with inverse; anything shorter is refused. */
 #define MIN_TABLE_SIZE GRIDBFS_PLUGIN_V1_0_SIZE
+#define MIN_TABLE2_SIZE                                                        \
+    (offsetof(gridbfs_plugin2, inverse) + sizeof(void (*)(void)))
 /* Room for a password entry's strings; past it the owner is shown by uid. */
 #define PW_BUF_CAP 4096
 /* Other majors' entry points looked for when ours is missing: 0..this. */
 #define OTHER_ABI_MAX 9
 
-typedef const gridbfs_plugin *(*entry_fn)(void);
+typedef const void *(*entry_fn)(void);
 
 /* One name asked for: the plugin, or err (owned) saying why it failed. */
 typedef struct entry {
-    loaded_plugin p; /* p.ops is NULL on failure, else &table */
-    gridbfs_plugin table;
-    void *handle; /* from dlopen, NULL on failure */
+    loaded_plugin p;       /* p.ops is NULL on failure, else &table */
+    gridbfs_plugin2 table; /* the plugin's, or its ABI 1 table adapted */
+    gridbfs_plugin v1;     /* an ABI 1 plugin's own (p.v1) */
+    void *handle;          /* from dlopen, NULL on failure */
     char *err;
     int missing; /* no NAME.so in any folder */
 } entry;
@@ -360,6 +365,25 @@ static const char *missing_op(const gridbfs_plugin *t)
     return NULL;
 }
 
+/* The same for an ABI 2 table: the operations every rule needs (those
+   of keyed or reversible rules are asked for at create(), rules.c). */
+static const char *missing_op2(const gridbfs_plugin2 *t)
+{
+    if (!t->name)
+        return "name";
+    if (!t->create)
+        return "create";
+    if (!t->destroy)
+        return "destroy";
+    if (!t->is_goal)
+        return "is_goal";
+    if (!t->apply)
+        return "apply";
+    if (!t->move_text)
+        return "move_text";
+    return NULL;
+}
+
 /*
  * dlopen path and check the table its entry point returns.  Returns the
  * handle and copies the table into *ops, or NULL with *err set (malloc'd)
@@ -378,7 +402,7 @@ static int other_abi(void *h)
     char sym[sizeof "gridbfs_plugin_abi" + 3 * sizeof(int)];
 
     for (int n = 0; n <= OTHER_ABI_MAX; n++) {
-        if (n == GRIDBFS_ABI_MAJOR)
+        if (n == 1 || n == 2)
             continue;
         snprintf(sym, sizeof sym, "gridbfs_plugin_abi%d", n);
         if (dlsym(h, sym))
@@ -427,18 +451,88 @@ out:
     return cut;
 }
 
-static void *open_plugin(const char *name, const char *path,
-                         gridbfs_plugin *ops, char **err)
+/* The checks of t, an ABI 1 table (see open_plugin()): NULL and the
+   table copied into *e, or why not. */
+static char *take_v1(const char *name, const char *path,
+                     const gridbfs_plugin *t, entry *e)
+{
+    char shown[SHOW_CAP];
+    const char *missing;
+    if (t->abi >> 16 != 1)
+        return xfmt("plugin '%s': built for ABI %u.%u, but exports ABI 1's "
+                    "entry point " GRIDBFS_ENTRY_NAME,
+                    name, (unsigned)(t->abi >> 16),
+                    (unsigned)(t->abi & 0xffff));
+    if (t->size < MIN_TABLE_SIZE)
+        return xfmt("plugin '%s': operation table too small for ABI %u.%u "
+                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
+                    "%d.%d)",
+                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
+                    (unsigned)t->size, (size_t)MIN_TABLE_SIZE,
+                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+    if ((missing = missing_op(t)))
+        return xfmt("plugin '%s': operation table has no '%s'", name, missing);
+    if (strcmp(t->name, name) != 0) {
+        text_quote(shown, sizeof shown, t->name);
+        return xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
+    }
+    memset(&e->v1, 0, sizeof e->v1);
+    memcpy(&e->v1, t, t->size < sizeof e->v1 ? t->size : sizeof e->v1);
+    abi1_adapt(&e->v1, &e->table);
+    e->p.v1 = &e->v1;
+    return NULL;
+}
+
+/* The same for an ABI 2 table. */
+static char *take_v2(const char *name, const char *path,
+                     const gridbfs_plugin2 *t, entry *e)
+{
+    char shown[SHOW_CAP];
+    const char *missing;
+    if (t->abi >> 16 != 2)
+        return xfmt("plugin '%s': built for ABI %u.%u, but exports ABI 2's "
+                    "entry point " GRIDBFS_ENTRY2_NAME,
+                    name, (unsigned)(t->abi >> 16),
+                    (unsigned)(t->abi & 0xffff));
+    if (t->size < MIN_TABLE2_SIZE)
+        return xfmt("plugin '%s': operation table too small for ABI %u.%u "
+                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
+                    "2.%d)",
+                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
+                    (unsigned)t->size, (size_t)MIN_TABLE2_SIZE,
+                    GRIDBFS_ABI2_MINOR);
+    if ((missing = missing_op2(t)))
+        return xfmt("plugin '%s': operation table has no '%s'", name, missing);
+    if (strcmp(t->name, name) != 0) {
+        text_quote(shown, sizeof shown, t->name);
+        return xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
+    }
+    memset(&e->table, 0, sizeof e->table);
+    memcpy(&e->table, t, t->size < sizeof e->table ? t->size : sizeof e->table);
+    e->p.v1 = NULL;
+    return NULL;
+}
+
+/*
+ * dlopen path and check the table its entry point returns, ABI 2's
+ * before ABI 1's.  Returns the handle with the table in e, or NULL with
+ * *err set (malloc'd) and nothing left open.  The checks run in the order
+ * that makes each read safe: abi and size are in every version's table,
+ * the rest only past the size check.  The copy is the table read once:
+ * fields past the plugin's own size are NULL, so no other code looks at a
+ * table's size again.
+ */
+static void *open_plugin(const char *name, const char *path, entry *e,
+                         char **err)
 {
     _Static_assert(sizeof(void *) == sizeof(entry_fn),
                    "POSIX: data and function pointers have the same size");
-    char shown[SHOW_CAP];
-    const gridbfs_plugin *t;
-    const char *missing;
+    const void *t;
     entry_fn fn;
     void *sym, *h;
     off_t size;
     uint64_t need;
+    int v2 = 1;
 
     if (truncated_elf(path, &size, &need)) {
         *err = xfmt("plugin '%s': cannot load %s: file truncated (%lld "
@@ -452,47 +546,40 @@ static void *open_plugin(const char *name, const char *path,
         return NULL;
     }
     dlerror();
-    if (!(sym = dlsym(h, GRIDBFS_ENTRY_NAME))) {
+    if (!(sym = dlsym(h, GRIDBFS_ENTRY2_NAME)) &&
+        (v2 = 0, !(sym = dlsym(h, GRIDBFS_ENTRY_NAME)))) {
         int major = other_abi(h);
         if (major >= 0)
             *err = xfmt("plugin '%s': %s exports gridbfs_plugin_abi%d: built "
-                        "for plugin ABI %d; this gridbfs speaks ABI %d",
-                        name, path, major, major, GRIDBFS_ABI_MAJOR);
+                        "for plugin ABI %d; this gridbfs speaks ABI 1 and 2",
+                        name, path, major, major);
         else
-            *err = xfmt("plugin '%s': %s has no entry point " GRIDBFS_ENTRY_NAME
-                        " (not a gridbfs plugin, or built for another ABI)",
-                        name, path);
+            *err =
+                xfmt("plugin '%s': %s has no entry point " GRIDBFS_ENTRY2_NAME
+                     " or " GRIDBFS_ENTRY_NAME
+                     " (not a gridbfs plugin, or built for another ABI)",
+                     name, path);
         goto fail;
     }
     memcpy(&fn, &sym, sizeof fn); /* ISO C has no cast for this */
-    if (!(t = fn())) {
+    if (!(t = fn()))
         *err = xfmt("plugin '%s': entry point of %s returned no table", name,
                     path);
-    } else if (t->abi >> 16 != GRIDBFS_ABI_MAJOR) {
-        *err = xfmt("plugin '%s': built for ABI %u.%u, this gridbfs speaks "
-                    "ABI %d.%d",
-                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
-                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
-    } else if (t->size < MIN_TABLE_SIZE) {
-        *err = xfmt("plugin '%s': operation table too small for ABI %u.%u "
-                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
-                    "%d.%d)",
-                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
-                    (unsigned)t->size, (size_t)MIN_TABLE_SIZE,
-                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
-    } else if ((missing = missing_op(t))) {
-        *err = xfmt("plugin '%s': operation table has no '%s'", name, missing);
-    } else if (strcmp(t->name, name) != 0) {
-        text_quote(shown, sizeof shown, t->name);
-        *err = xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
-    } else {
-        memset(ops, 0, sizeof *ops);
-        memcpy(ops, t, t->size < sizeof *ops ? t->size : sizeof *ops);
+    else
+        *err = v2 ? take_v2(name, path, t, e) : take_v1(name, path, t, e);
+    if (!*err)
         return h;
-    }
 fail:
     dlclose(h);
     return NULL;
+}
+
+int loader_create(const loaded_plugin *p, const gridbfs_param *params,
+                  size_t nparams, gridbfs_rule2 *rule, gridbfs_error *err)
+{
+    if (p->v1)
+        return abi1_create(p->v1, params, nparams, rule, err);
+    return p->ops->create(params, nparams, rule, err) ? -1 : 0;
 }
 
 /* The cache entry for the valid name, loading the plugin on first use. */
@@ -533,8 +620,7 @@ static entry *lookup(loader *ld, const char *name)
     entry *e = xcalloc(1, sizeof *e);
     e->p.name = xstrdup(name);
     e->p.path = find_file(ld, name, &e->err, &e->missing);
-    if (e->p.path &&
-        (e->handle = open_plugin(name, e->p.path, &e->table, &e->err)))
+    if (e->p.path && (e->handle = open_plugin(name, e->p.path, e, &e->err)))
         e->p.ops = &e->table;
     ld->cache = xreallocarray(ld->cache, ld->ncache + 1, sizeof *ld->cache);
     ld->cache[ld->ncache++] = e;

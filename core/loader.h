@@ -9,8 +9,8 @@
  * effective user and writable by neither group nor others (OpenSSH's
  * StrictModes; sticky folders such as /tmp get no exemption); then
  * dlopen(RTLD_NOW | RTLD_LOCAL) on that real path, then the entry symbol
- * GRIDBFS_ENTRY_NAME, then the table's ABI major version and size are
- * checked.  The current directory is never searched.
+ * GRIDBFS_ENTRY2_NAME or GRIDBFS_ENTRY_NAME, then the table's ABI major
+ * version and size are checked.  The current directory is never searched.
  *
  * Ownership: a loader owns every plugin it loaded and the strings it keeps;
  * loader_new() pairs with loader_free(), which dlcloses them all.  Returned
@@ -25,12 +25,19 @@
 
 typedef struct loader loader;
 
-/* One loaded plugin. */
+/* One loaded plugin, of either ABI, seen through one ABI 2 table. */
 typedef struct loaded_plugin {
-    const gridbfs_plugin *ops;
-    char *name; /* as asked for */
-    char *path; /* absolute path of the file loaded */
+    const gridbfs_plugin2 *ops; /* its abi is the one the plugin was built
+                                   for; an ABI 1 plugin's is adapted */
+    const gridbfs_plugin *v1;   /* an ABI 1 plugin's own table, or NULL */
+    char *name;                 /* as asked for */
+    char *path;                 /* absolute path of the file loaded */
 } loaded_plugin;
+
+/* p's create(), whichever its ABI: see gridbfs_plugin2; 1 when an ABI 1
+   plugin broke its contract (abi1.h). */
+int loader_create(const loaded_plugin *p, const gridbfs_param *params,
+                  size_t nparams, gridbfs_rule2 *rule, gridbfs_error *err);
 
 /* An empty loader with an empty search path. */
 loader *loader_new(void);

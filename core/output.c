@@ -14,8 +14,6 @@
 #include "util.h"
 
 #define MOVE_TEXT_MAX OUTPUT_MOVE_TEXT_MAX
-#define JUDGE_TEXT_MIN 256
-#define JUDGE_TEXT_MAX ((size_t)1 << 20) /* then the default text */
 
 const out_format_info output_formats[FORMAT_COUNT] = {
     [FORMAT_JUDGE] = {"judge", "the judge's own answer text (default)"},
@@ -120,8 +118,8 @@ void output_header(enum out_format fmt, strbuf *sb)
 #undef FIELD_HEADER
 }
 
-const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
-                             uint16_t m, int style, char *buf)
+const char *output_move_text(const gridbfs_plugin2 *ops, const void *inst,
+                             uint32_t m, int style, char *buf)
 {
     if (ops->move_text(inst, m, style, buf, MOVE_TEXT_MAX) < 0)
         return "?";
@@ -145,7 +143,7 @@ static const char *move_text_fault(const char *text, size_t n, int style)
     return NULL;
 }
 
-int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
+int output_check_move_texts(const gridbfs_plugin2 *ops, const void *inst,
                             uint32_t moves, char *why, size_t cap)
 {
     static const char *const styles[] = {"judge", "compact"};
@@ -174,29 +172,31 @@ int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
 }
 
 /* Move m's text, or "?" if the plugin could not write it. */
-static const char *move_text(const out_result *r, uint16_t m, int style,
+static const char *move_text(const out_result *r, uint32_t m, int style,
                              char *buf)
 {
     return output_move_text(r->ops, r->inst, m, style, buf);
 }
 
+/* judge_text()'s writer: onto the strbuf ctx. */
+static int write_sb(void *ctx, const char *s, size_t n)
+{
+    sb_add(ctx, s, n);
+    return 0;
+}
+
 /*
- * The plugin's own judge text for a solved puzzle, written straight into
- * sb; returns 0, or -1 when the plugin never found the room it wanted.
+ * The plugin's own judge text for a solved puzzle, added to sb; returns
+ * 0, or -1 (sb as it was) when the plugin gave none.
  */
 static int plugin_judge_text(const out_result *r, strbuf *sb)
 {
-    for (size_t room = JUDGE_TEXT_MIN; room <= JUDGE_TEXT_MAX; room *= 4) {
-        if (sb->cap - sb->len < room)
-            sb_grow(sb, room);
-        int n =
-            r->ops->judge_text(r->inst, r->ans.path, r->ans.npath, r->with_path,
-                               sb->p + sb->len, sb->cap - sb->len);
-        if (n >= 0 && (size_t)n < sb->cap - sb->len) {
-            sb->len += (size_t)n;
-            return 0;
-        }
-    }
+    size_t len = sb->len;
+    gridbfs_writer w = {sb, write_sb};
+    if (r->ops->judge_text(r->inst, r->ans.path, r->ans.npath, r->with_path,
+                           &w) == 0)
+        return 0;
+    sb->len = len;
     return -1;
 }
 

@@ -38,8 +38,8 @@ typedef struct out_result {
     const char *id;     /* or NULL */
     const char *rule;   /* the profile's name */
     solve_result ans;
-    int with_path;             /* print the path (solved only) */
-    const gridbfs_plugin *ops; /* to print moves, when with_path */
+    int with_path;              /* print the path (solved only) */
+    const gridbfs_plugin2 *ops; /* to print moves, when with_path */
     const void *inst;
     const cfg_profile *profile; /* its answer templates, or NULL */
 } out_result;
@@ -66,8 +66,8 @@ void output_csv_field(strbuf *sb, const char *s);
 
 /* Move m of the rule (ops, inst) as text in style (GRIDBFS_MOVE_*), in buf
    (OUTPUT_MOVE_TEXT_MAX bytes), or "?" if the plugin could not write it. */
-const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
-                             uint16_t m, int style, char *buf);
+const char *output_move_text(const gridbfs_plugin2 *ops, const void *inst,
+                             uint32_t m, int style, char *buf);
 
 /*
  * Check every move's text of the rule (ops, inst with moves moves), in
@@ -78,7 +78,7 @@ const char *output_move_text(const gridbfs_plugin *ops, const void *inst,
  * with why in why (cap bytes: "move_text() gave ...", the text quoted).  Run
  * once per rule instance (rules.c), so the output takes every text on trust.
  */
-int output_check_move_texts(const gridbfs_plugin *ops, const void *inst,
+int output_check_move_texts(const gridbfs_plugin2 *ops, const void *inst,
                             uint32_t moves, char *why, size_t cap);
 
 /*

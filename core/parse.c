@@ -18,7 +18,8 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
                  gridbfs_board *bd)
 {
     const unsigned char *u = (const unsigned char *)t;
-    uint64_t one = BYTES(in->rule.one), zero = BYTES(in->rule.zero);
+    uint64_t one = BYTES(in->rule.symbols[1]),
+             zero = BYTES(in->rule.symbols[0]);
     uint32_t c = 0;
     for (; c + 8 <= n; c += 8, k += 8) {
         uint64_t x = load_le64(u + c);
@@ -44,17 +45,17 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
 }
 
 /* Why byte b of row row (1-based) is refused. */
-static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
+static void bad_cell(const gridbfs_rule2 *r, uint32_t row, char b, char *msg)
 {
     if (gridbfs_cell_char(b))
         fmt(msg, RULES_MSG_MAX,
             "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')", row,
-            b, r->one, r->zero);
+            b, r->symbols[1], r->symbols[0]);
     else
         fmt(msg, RULES_MSG_MAX,
             "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
             "'%c')",
-            row, (unsigned char)b, r->one, r->zero);
+            row, (unsigned char)b, r->symbols[1], r->symbols[0]);
 }
 
 /*
@@ -66,7 +67,7 @@ static void bad_cell(const gridbfs_rule *r, uint32_t row, char b, char *msg)
 static int pack_board(const rule_inst *in, const record_row *row,
                       gridbfs_board *bd, char *msg, uint64_t *msg_line)
 {
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     uint32_t good = 0, whole = 1, at = 0;
     long c = -1;
 
@@ -112,7 +113,7 @@ static int pack_board(const rule_inst *in, const record_row *row,
 int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
                  char *msg, uint64_t *msg_line)
 {
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     *msg_line = rec->line;
     if (rec->error) {
         fmt(msg, RULES_MSG_MAX, "%s", rec->error);

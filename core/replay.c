@@ -10,42 +10,51 @@
 
 int replay_possible(const rule_inst *in)
 {
-    return in->rule.rows * in->rule.cols <= GRIDBFS_SEARCH_CELLS ||
-           in->plugin->ops->apply;
+    return in->rule.key_bits || in->plugin->ops->apply;
 }
 
-/* Whether b has a cell set past the board's cells. */
-static int off_board(const gridbfs_board *b, uint32_t cells)
+/* Whether g has a bit set past its cells in its last word, which the
+   ABI 2 contract keeps zero. */
+static int tail_set(const gridbfs_grid *g)
 {
-    for (uint32_t w = cells / 64; w < GRIDBFS_BOARD_WORDS; w++) {
-        uint64_t outside = w > cells / 64 || cells % 64 == 0
-                               ? ~(uint64_t)0
-                               : ~(uint64_t)0 << (cells % 64);
-        if (b->w[w] & outside)
-            return 1;
-    }
+    size_t bits = (size_t)g->rows * g->cols * g->bits;
+    return bits % 64 && g->w[bits / 64] >> (bits % 64);
+}
+
+/* replay_move() of an ABI 1 plugin's board that is its key, by
+   expand(). */
+static int by_expand(const rule_inst *in, const gridbfs_board *board,
+                     uint32_t move, gridbfs_board *out)
+{
+    uint32_t ids[GRIDBFS_MAX_MOVES];
+    uint64_t keys[GRIDBFS_MAX_MOVES], next[GRIDBFS_MAX_MOVES];
+    bfs_rule br = {in->plugin->ops, in->rule.inst, in->rule.moves,
+                   in->rule.key_bits, 0};
+    uint32_t bits = in->rule.key_bits;
+    bfs_expand_all(&br, board->w[0], ids, keys, next);
+    if (bits < 64 && next[move] >> bits)
+        return -1;
+    memset(out, 0, sizeof *out);
+    out->w[0] = next[move];
     return 0;
 }
 
 int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
                 gridbfs_board *out)
 {
-    uint32_t cells = in->rule.rows * in->rule.cols;
-    uint64_t next[GRIDBFS_MAX_MOVES];
-
     if (move >= in->rule.moves || !replay_possible(in))
         return -1;
-    if (cells > GRIDBFS_SEARCH_CELLS) {
-        gridbfs_board from = *board; /* out may be board */
-        memset(out, 0, sizeof *out);
-        in->plugin->ops->apply(in->rule.inst, &from, move, out);
-        return off_board(out, cells) ? -1 : 0;
-    }
-    in->plugin->ops->expand(in->rule.inst, board->w[0], next);
-    if (cells < 64 && next[move] >> cells)
+    if (in->plugin->v1 && in->rule.key_bits)
+        return by_expand(in, board, move, out);
+    gridbfs_board from = *board, to; /* out may be board */
+    gridbfs_grid a = rule_grid(in, &from), b = rule_grid(in, &to);
+    memset(&to, 0, sizeof to);
+    int applied = in->plugin->ops->apply(in->rule.inst, &a, move, &b);
+    if (applied == 0)
+        to = from; /* the move does not apply: the board stays */
+    else if (applied != 1 || tail_set(&b))
         return -1;
-    memset(out, 0, sizeof *out);
-    out->w[0] = next[move];
+    *out = to;
     return 0;
 }
 

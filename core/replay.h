@@ -4,8 +4,8 @@
  * (each move drawn) and --check (a contestant's moves followed to see
  * where they lead).  Nothing rule-specific is here.
  *
- * Boards of at most 64 cells are replayed with the plugin's expand();
- * bigger ones with its apply() (ABI 1.3), when it offers one.
+ * An ABI 1 plugin's boards of at most 64 cells are replayed with its
+ * expand(); others with apply() (ABI 1.3 and 2), when it offers one.
  *
  * Ownership: every pointer is borrowed for the call.  Safe to call from
  * several threads on one rule instance, as expand() is.
@@ -30,8 +30,8 @@
 int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
                 gridbfs_board *out);
 
-/* Whether replay_move() can replay in's rule at its size: at most 64
-   cells, or a plugin with apply(). */
+/* Whether replay_move() can replay in's rule at its size: a board that
+   is a key, or a plugin with apply(). */
 int replay_possible(const rule_inst *in);
 
 /*

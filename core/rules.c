@@ -223,12 +223,22 @@ static const char *show_cell(char c, char buf[8])
 
 /*
  * What create() described that no rule can be, "create() set FIELD ...",
- * into why; or 0 when the rule is sound.
+ * into why; or 0 when the rule is sound.  (An ABI 1 plugin's cell
+ * characters are its adapter's to check, abi1.h.)
  */
-static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
-                  char *why, size_t cap)
+static int broken(const rule_inst *in, uint32_t rows, uint32_t cols, char *why,
+                  size_t cap)
 {
-    char a[8], b[8], set[RULES_MSG_MAX];
+    const gridbfs_rule2 *r = &in->rule;
+    const gridbfs_plugin2 *ops = in->plugin->ops;
+    char a[8], set[RULES_MSG_MAX];
+    size_t k = r->symbols ? strlen(r->symbols) : 0;
+    const char *twice = NULL, *bad = NULL;
+    for (size_t i = 0; i < k && !bad && !twice; i++)
+        if (!gridbfs_cell_char(r->symbols[i]))
+            bad = &r->symbols[i];
+        else if (strchr(r->symbols + i + 1, r->symbols[i]))
+            twice = &r->symbols[i];
     if (r->rows != rows || r->cols != cols)
         fmt(set, sizeof set,
             "rows and cols to %" PRIu32 "x%" PRIu32 ", not the %" PRIu32
@@ -237,17 +247,39 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
     else if (r->boards < 1 || r->boards > RECORD_MAX_BOARDS)
         fmt(set, sizeof set, "boards to %" PRIu32 " (expected 1 or 2)",
             r->boards);
-    else if (r->moves > GRIDBFS_MAX_MOVES) /* 0: a size with no move */
+    else if (in->plugin->v1 && r->moves > GRIDBFS_MAX_MOVES) /* 0: none */
         fmt(set, sizeof set, "moves to %" PRIu32 " (expected 0 to %d)",
             r->moves, GRIDBFS_MAX_MOVES);
-    else if (!gridbfs_cell_char(r->one) || !gridbfs_cell_char(r->zero))
+    else if (k < 2 || k > 256)
+        fmt(set, sizeof set, "%zu symbols (expected 2 to 256)", k);
+    else if (bad)
         fmt(set, sizeof set,
-            "%s to %s, not a cell character (printable, not blank, '/' or "
-            "'=')",
-            gridbfs_cell_char(r->one) ? "zero" : "one",
-            show_cell(gridbfs_cell_char(r->one) ? r->zero : r->one, a));
-    else if (r->one == r->zero)
-        fmt(set, sizeof set, "one and zero both to %s", show_cell(r->one, b));
+            "symbol %zu to %s, not a cell character (printable, not blank, "
+            "'/' or '=')",
+            (size_t)(bad - r->symbols), show_cell(*bad, a));
+    else if (twice)
+        fmt(set, sizeof set, "symbol %s twice", show_cell(*twice, a));
+    else if (r->key_bits > 64)
+        fmt(set, sizeof set, "key_bits to %" PRIu32 " (expected 0 to 64)",
+            r->key_bits);
+    else if (r->key_bits &&
+             (!ops->key || !ops->board || !ops->goals || !ops->expand))
+        fmt(set, sizeof set,
+            "key_bits to %" PRIu32 ", but its table lacks key(), board(), "
+            "goals() or expand()",
+            r->key_bits);
+    else if (r->flags & GRIDBFS2_REVERSIBLE && !ops->inverse)
+        fmt(set, sizeof set,
+            "GRIDBFS2_REVERSIBLE, but its table has no "
+            "inverse()");
+    else if (r->flags & GRIDBFS2_DENSE && !r->states)
+        fmt(set, sizeof set, "GRIDBFS2_DENSE with no states");
+    else if (!in->plugin->v1 &&
+             (k != 2 || rows > GRIDBFS_MAX_SIDE || cols > GRIDBFS_MAX_SIDE))
+        fmt(set, sizeof set,
+            "%zu symbols on a %" PRIu32 "x%" PRIu32 " board: this gridbfs "
+            "takes ABI 2 rules of 2 symbols up to %dx%d so far",
+            k, rows, cols, GRIDBFS_MAX_SIDE, GRIDBFS_MAX_SIDE);
     else
         return 0;
     fmt(why, cap, "create() set %s", set);
@@ -255,7 +287,7 @@ static int broken(const gridbfs_rule *r, uint32_t rows, uint32_t cols,
 }
 
 /* Whether ops documents a parameter key (its --list-rules table). */
-static int documented(const gridbfs_plugin *ops, const char *key)
+static int documented(const gridbfs_plugin2 *ops, const char *key)
 {
     for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
         if (strcmp(d->key, key) == 0)
@@ -335,7 +367,7 @@ static void missing_plugin(rules *rs, rule_inst *in, const char *why)
 static void unknown_layout_param(rule_inst *in)
 {
     const cfg_profile *p = in->profile;
-    const gridbfs_plugin *ops = in->plugin->ops;
+    const gridbfs_plugin2 *ops = in->plugin->ops;
     size_t n = 0;
     for (const gridbfs_param_doc *d = ops->params; d && d->key; d++)
         n++;
@@ -355,7 +387,7 @@ static void unknown_layout_param(rule_inst *in)
 static void create(rule_inst *in)
 {
     const cfg_profile *p = in->profile;
-    const gridbfs_plugin *ops = in->plugin->ops;
+    const gridbfs_plugin2 *ops = in->plugin->ops;
     size_t n = p ? p->nparams : 0, nprofile = n;
     gridbfs_param *params = xcalloc(n + 1, sizeof *params);
     char size[SIZE_TEXT_MAX], text[RULES_MSG_MAX] = "", why[RULES_MSG_MAX];
@@ -393,11 +425,17 @@ static void create(rule_inst *in)
     params[n].key = "size";
     params[n].value = size;
     gridbfs_error err = {text, sizeof text, -1};
-    in->rule.abi = GRIDBFS_ABI;
+    in->rule.abi = GRIDBFS_ABI2;
     in->rule.size = sizeof in->rule;
     in->rule.rows = rows;
     in->rule.cols = cols;
-    if (ops->create(params, n + 1, &in->rule, &err) != 0) {
+    int made = loader_create(in->plugin, params, n + 1, &in->rule, &err);
+    if (made > 0) { /* an ABI 1 plugin's cells, as its adapter said */
+        text[sizeof text - 1] = '\0';
+        refuse(in, p ? &p->at : NULL,
+               "rule '%s': plugin '%s' broke its contract: %s", in->name,
+               in->plugin->name, text);
+    } else if (made < 0) {
         char shown[RULES_MSG_MAX];
         text[sizeof text - 1] = '\0';
         in->param_fault = err.param >= 0 && err.param == param_k;
@@ -425,7 +463,7 @@ static void create(rule_inst *in)
                    "rule '%s': plugin '%s' refused the parameters without "
                    "saying why",
                    in->name, in->plugin->name);
-    } else if (broken(&in->rule, rows, cols, why, sizeof why) ||
+    } else if (broken(in, rows, cols, why, sizeof why) ||
                (in->with_path && /* where a move's text is printed */
                 output_check_move_texts(ops, in->rule.inst, in->rule.moves, why,
                                         sizeof why))) {
@@ -448,35 +486,33 @@ out:
  */
 static void plan(const rules *rs, rule_inst *in)
 {
-    const gridbfs_rule *r = &in->rule;
-    const gridbfs_plugin *ops = in->plugin->ops;
-    uint32_t cells = r->rows * r->cols;
+    const gridbfs_rule2 *r = &in->rule;
+    const gridbfs_plugin2 *ops = in->plugin->ops;
+    uint32_t bits = r->key_bits;
     bfs_rule br = solve_engine_rule(in);
-    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
-    int fits =
-        cells <= GRIDBFS_SEARCH_CELLS && table_fits(&br, rs->cfg->table_memory);
+    int fixed = (r->flags & GRIDBFS2_FIXED_GOAL) != 0;
+    int fits = rule_searchable(in) && table_fits(&br, rs->cfg->table_memory);
 
     in->need_path = in->with_path ||
-                    (ops->judge_text && !(r->flags & GRIDBFS_TEXT_BY_COUNT));
+                    (ops->judge_text && !(r->flags & GRIDBFS2_TEXT_BY_COUNT));
     in->rent = in->engine == ENGINE_AUTO && ops->solve && fixed && fits &&
                !in->need_path;
     in->table_price_ns =
-        fits ? ((uint64_t)TABLE_NS_PER_STEP * r->moves) << cells : 0;
+        fits ? ((uint64_t)TABLE_NS_PER_STEP * r->moves) << bits : 0;
     /* auto: the exact solver where a table cannot serve, where it pays
        rent towards one, and where a path is printed (a table bought part
        way would change which shortest path later records get) */
-    in->use_exact =
-        ops->solve && (in->engine == ENGINE_EXACT ||
-                       (in->engine == ENGINE_AUTO &&
-                        (cells > GRIDBFS_SEARCH_CELLS || !(fixed && fits) ||
-                         in->rent || in->need_path)));
+    in->use_exact = ops->solve && (in->engine == ENGINE_EXACT ||
+                                   (in->engine == ENGINE_AUTO &&
+                                    (!rule_searchable(in) || !(fixed && fits) ||
+                                     in->rent || in->need_path)));
     /* A table for the puzzle's own goals finds another shortest path than a
        search would, and answers where a search would stop at max_states:
        only where no path is printed and no search can stop, so that an
        answer never depends on the records before it. */
     in->target_tables = !fixed && fits && !in->need_path && /* fits: */
                         rs->cfg->max_states >= /* at most 30 cells */
-                            (uint64_t)1 << cells;
+                            (uint64_t)1 << bits;
     solve_prepare(in);
 }
 
@@ -582,6 +618,6 @@ rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
 void rules_set_cells(rule_inst *in)
 {
     memset(in->cell, CELL_BAD, sizeof in->cell);
-    in->cell[(unsigned char)in->rule.zero] = CELL_ZERO;
-    in->cell[(unsigned char)in->rule.one] = CELL_ONE;
+    in->cell[(unsigned char)in->rule.symbols[0]] = CELL_ZERO;
+    in->cell[(unsigned char)in->rule.symbols[1]] = CELL_ONE;
 }

@@ -31,7 +31,7 @@ typedef struct rule_inst {
     uint32_t rows, cols;        /* the size asked for; 0 = the profile's own */
     const cfg_profile *profile; /* NULL for a bare plugin */
     const loaded_plugin *plugin;
-    gridbfs_rule rule;        /* valid when error is NULL */
+    gridbfs_rule2 rule;       /* valid when error is NULL */
     char *error;              /* why it could not be created, or NULL */
     const cfg_mark *error_at; /* the configuration at fault, or NULL */
     int with_path;
@@ -124,5 +124,39 @@ membudget *rules_tables(rules *rs);
 
 /* Fill in in->cell from in->rule's alphabet (rules_get() does). */
 void rules_set_cells(rule_inst *in);
+
+/*
+ * The core keeps its boards as ABI 1 boards of two symbols up to 32x32
+ * for now; the plugins see them as ABI 2 boards through these.
+ */
+/* b, of in's size, as an ABI 2 board. */
+static inline gridbfs_grid rule_grid(const rule_inst *in,
+                                     const gridbfs_board *b)
+{
+    return (gridbfs_grid){in->rule.rows, in->rule.cols, 1, (uint64_t *)b->w};
+}
+
+/* The puzzle boards[0..in->rule.boards-1] as ABI 2 boards, in g. */
+static inline const gridbfs_grid *
+rule_grids(const rule_inst *in, const gridbfs_board *boards, gridbfs_grid *g)
+{
+    for (uint32_t i = 0; i < in->rule.boards; i++)
+        g[i] = rule_grid(in, &boards[i]);
+    return g;
+}
+
+/* The key of board b, a state of in (whose key_bits are set). */
+static inline uint64_t rule_key(const rule_inst *in, const gridbfs_board *b)
+{
+    gridbfs_grid g = rule_grid(in, b);
+    return in->plugin->ops->key(in->rule.inst, &g);
+}
+
+/* Whether in's states fit the search engine: a key each, and no more
+   moves than a node holds. */
+static inline int rule_searchable(const rule_inst *in)
+{
+    return in->rule.key_bits && in->rule.moves <= BFS_MAX_MOVES;
+}
 
 #endif /* GRIDBFS_RULES_H */

@@ -144,7 +144,7 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
     char msg[RULES_MSG_MAX];
     /* the path is always asked for with --show: a count without it is no
        path to draw */
-    const uint16_t *path = ans->npath == ans->moves ? ans->path : NULL;
+    const uint32_t *path = ans->npath == ans->moves ? ans->path : NULL;
     if (show_check(j->in, boards, path, ans->moves, msg) == 0) {
         /* drawn as it is written: it may be far larger than the record */
         show_queue_add(&c->shows, c->out.len, j->in, boards, path, ans->moves);

@@ -205,12 +205,12 @@ static const char *rule_at(const rule_inst *in, char *buf, size_t cap)
    when it may have one.  The plugin's flags first, then the size. */
 static int table_why(sample_plan *p, int fixed)
 {
-    const gridbfs_rule *r = &p->in->rule;
+    const gridbfs_rule2 *r = &p->in->rule;
     if (!fixed && r->boards != 2)
         fmt(p->why, sizeof p->why,
             "its goals are neither fixed (GRIDBFS_FIXED_GOAL) nor a target "
             "board, so it has no distance table");
-    else if (!p->br.involutive)
+    else if (!p->br.reversible)
         fmt(p->why, sizeof p->why,
             "its moves are not their own inverses (no GRIDBFS_INVOLUTIVE), "
             "so it has no distance table");
@@ -258,10 +258,11 @@ static const uint8_t *target_table(const sample_plan *p, uint64_t target,
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], states;
     gridbfs_board b[2];
+    gridbfs_grid g[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = target; /* a puzzle the goals are asked of */
-    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, b, goals,
-                                           GRIDBFS_MAX_GOALS);
+    uint32_t n = p->in->plugin->ops->goals(
+        p->in->rule.inst, rule_grids(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
     if (!n || n > GRIDBFS_MAX_GOALS)
         return NULL;
     if (*t && table_rebuild(*t, goals, n)) {
@@ -290,9 +291,11 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
     uint32_t ecc, reached = 0;
     uint64_t goal, states = (uint64_t)1 << p->cells;
     gridbfs_board b[2];
+    gridbfs_grid g[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = u;
-    if (p->in->plugin->ops->goals(p->in->rule.inst, b, &goal, 1) != 1 ||
+    if (p->in->plugin->ops->goals(p->in->rule.inst, rule_grids(p->in, b, g),
+                                  &goal, 1) != 1 ||
         goal != u) {
         fmt(p->why, sizeof p->why,
             "its goals are not the target board alone, so its largest "
@@ -368,14 +371,14 @@ out:
    known of its largest distance. */
 static void plan_method(sample_plan *p, membudget *mem)
 {
-    const gridbfs_rule *r = &p->in->rule;
-    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
-    if (fixed && p->cells <= GRIDBFS_SEARCH_CELLS)
+    const gridbfs_rule2 *r = &p->in->rule;
+    int fixed = (r->flags & GRIDBFS2_FIXED_GOAL) != 0;
+    if (fixed && r->key_bits)
         p->ngoals = p->in->plugin->ops->goals(r->inst, NULL, p->goals,
                                               GRIDBFS_MAX_GOALS);
     if (p->ngoals > GRIDBFS_MAX_GOALS)
         p->ngoals = 0; /* a plugin fault: solve.c says so on each answer */
-    p->bound = r->flags & GRIDBFS_XOR_MOVES ? r->moves : UINT32_MAX;
+    p->bound = r->flags & GRIDBFS2_LINEAR ? r->moves : UINT32_MAX;
     int tab = table_why(p, fixed) == 0;
     if (tab && refuse_memory(p, mem))
         return;
@@ -479,7 +482,9 @@ struct sample_scratch {
     bfs *b;
     table *t; /* M_TARGET: a target's table, built again for the next */
     uint64_t next[GRIDBFS_MAX_MOVES];
-    uint16_t ids[GRIDBFS_MAX_MOVES];
+    uint32_t ids[GRIDBFS_MAX_MOVES];      /* moves in the order drawn */
+    uint32_t step_ids[GRIDBFS_MAX_MOVES]; /* bfs_expand_all()'s room */
+    uint64_t step_keys[GRIDBFS_MAX_MOVES];
     char msg[RULES_MSG_MAX];
 };
 
@@ -502,12 +507,12 @@ static uint32_t ones(const gridbfs_board *b)
 
 /* A board of cells with k ones, uniform among them (the first k of a
    random shuffle of the cells). */
-static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint16_t *ids,
+static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint32_t *ids,
                        gridbfs_board *b)
 {
     memset(b, 0, sizeof *b);
     for (uint32_t i = 0; i < cells; i++)
-        ids[i] = (uint16_t)i;
+        ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < k; i++) {
         uint32_t j = i + (uint32_t)sample_below(r, cells - i), c = ids[j];
         ids[j] = ids[i];
@@ -622,7 +627,7 @@ static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
     uint32_t j = i + (uint32_t)sample_below(r, moves - i);
     uint32_t m = sc->ids[j];
     sc->ids[j] = sc->ids[i];
-    sc->ids[i] = (uint16_t)m;
+    sc->ids[i] = (uint32_t)m;
     return m;
 }
 
@@ -631,9 +636,10 @@ static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
 static int to_goal(const rule_inst *in, gridbfs_board *b, sample_scratch *sc)
 {
     gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
+    gridbfs_grid g[2];
     size_t len = 0;
-    if (in->plugin->ops->solve(in->rule.inst, b, sc->ids, GRIDBFS_MAX_MOVES,
-                               &len, &err) != GRIDBFS_SOLVED)
+    if (in->plugin->ops->solve(in->rule.inst, rule_grids(in, b, g), sc->ids,
+                               GRIDBFS_MAX_MOVES, &len, &err) != GRIDBFS_SOLVED)
         return -1;
     for (size_t i = 0; i < len; i++)
         if (replay_move(in, &b[0], sc->ids[i], &b[0]))
@@ -661,7 +667,7 @@ static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
             return -1;
     }
     for (uint32_t i = 0; i < moves; i++)
-        sc->ids[i] = (uint16_t)i;
+        sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++)
         if (replay_move(in, &b[0], walk_move(r, sc, i, d, moves), &b[0]))
             return -1;
@@ -674,7 +680,7 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
                 gridbfs_board *b, sample_scratch *sc)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], state;
-    const gridbfs_plugin *ops = p->in->plugin->ops;
+    const gridbfs_plugin2 *ops = p->in->plugin->ops;
     const void *inst = p->in->rule.inst;
     uint32_t moves = p->in->rule.moves, n = p->ngoals;
     if (p->cells > GRIDBFS_SEARCH_CELLS)
@@ -682,17 +688,18 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
     if (p->in->rule.boards == 2) {
         random_board(r, p->cells, &b[1]);
         b[0] = b[1]; /* start = target: its goals */
-        n = ops->goals(inst, b, goals, GRIDBFS_MAX_GOALS);
+        gridbfs_grid g[2];
+        n = ops->goals(inst, rule_grids(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
         n = n > GRIDBFS_MAX_GOALS ? 0 : n;
     } else {
         memcpy(goals, p->goals, sizeof goals);
     }
     state = n ? goals[sample_below(r, n)] : 0;
     for (uint32_t i = 0; i < moves; i++)
-        sc->ids[i] = (uint16_t)i;
+        sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++) {
         uint32_t m = walk_move(r, sc, i, d, moves);
-        ops->expand(inst, state, sc->next);
+        bfs_expand_all(&p->br, state, sc->step_ids, sc->step_keys, sc->next);
         state = sc->next[m];
     }
     b[0].w[0] = state;
@@ -810,7 +817,7 @@ sample_plan *sample_plan_new(rule_inst *in, const sample_ask *ask,
                              membudget *mem)
 {
     sample_plan *p = xcalloc(1, sizeof *p);
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     p->in = in;
     p->ask = *ask;
     p->cells = r->rows * r->cols;

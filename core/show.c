@@ -72,7 +72,7 @@ static void draw_board(enum show_mode mode, const rule_inst *in,
     for (uint32_t r = 0; r < rows; r++) {
         for (uint32_t c = 0; c < cols; c++) {
             uint32_t k = r * cols + c;
-            char ch = cell_of(b, k) ? in->rule.one : in->rule.zero;
+            char ch = in->rule.symbols[cell_of(b, k)];
             int changed = before && cell_of(before, k) != cell_of(b, k);
             sb_putc(sb, changed ? MARK : ' ');
             if (changed && mode == SHOW_HIGHLIGHT)
@@ -99,7 +99,7 @@ static void cannot_replay(const rule_inst *in, char *msg)
 }
 
 /* Why move i of path[0..n-1] could not be replayed, into msg: -1. */
-static int not_replayed(const rule_inst *in, const uint16_t *path, size_t i,
+static int not_replayed(const rule_inst *in, const uint32_t *path, size_t i,
                         size_t n, char *msg)
 {
     char shown[TEXT_QUOTE_BUF];
@@ -114,7 +114,7 @@ static int not_replayed(const rule_inst *in, const uint16_t *path, size_t i,
 /* The moves' boards from the start, each after its "move K of N: TEXT"
    line; 0, or -1 with msg set when a move could not be replayed. */
 static int draw_moves(enum show_mode mode, const rule_inst *in,
-                      const gridbfs_board *start, const uint16_t *path,
+                      const gridbfs_board *start, const uint32_t *path,
                       size_t n, pen *pn, char *msg)
 {
     strbuf *sb = pn->sb;
@@ -134,7 +134,7 @@ static int draw_moves(enum show_mode mode, const rule_inst *in,
 }
 
 /* Whether a path can be replayed at all: 0, or -1 with why in msg. */
-static int can_draw(const rule_inst *in, const uint16_t *path, size_t n,
+static int can_draw(const rule_inst *in, const uint32_t *path, size_t n,
                     char *msg)
 {
     if (n && !path) { /* cannot be: --show asks for the path */
@@ -151,7 +151,7 @@ static int can_draw(const rule_inst *in, const uint16_t *path, size_t n,
 /* show_write() through pn: a drawing that fails part way is taken back
    when it is still all in pn's buffer (show_check() first, else). */
 static int draw(enum show_mode mode, const rule_inst *in,
-                const gridbfs_board *boards, const uint16_t *path, size_t n,
+                const gridbfs_board *boards, const uint32_t *path, size_t n,
                 pen *pn, char *msg)
 {
     int status = -1;
@@ -182,7 +182,7 @@ out:
 }
 
 int show_write(enum show_mode mode, const rule_inst *in,
-               const gridbfs_board *boards, const uint16_t *path, size_t n,
+               const gridbfs_board *boards, const uint32_t *path, size_t n,
                strbuf *sb, char *msg)
 {
     pen pn = {sb, NULL, 0};
@@ -190,7 +190,7 @@ int show_write(enum show_mode mode, const rule_inst *in,
 }
 
 int show_check(const rule_inst *in, const gridbfs_board *boards,
-               const uint16_t *path, size_t n, char *msg)
+               const uint32_t *path, size_t n, char *msg)
 {
     gridbfs_board cur = boards[0];
     if (can_draw(in, path, n, msg) < 0)
@@ -202,7 +202,7 @@ int show_check(const rule_inst *in, const gridbfs_board *boards,
 }
 
 void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
-                    const gridbfs_board *boards, const uint16_t *path, size_t n)
+                    const gridbfs_board *boards, const uint32_t *path, size_t n)
 {
     if (q->n == q->cap) {
         q->cap = q->cap ? 2 * q->cap : SHOW_ITEMS_MIN;

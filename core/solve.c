@@ -2,8 +2,10 @@
 #include "solve.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "reader.h"
 #include "replay.h"
 #include "text.h"
 #include "util.h"
@@ -12,20 +14,21 @@
 
 bfs_rule solve_engine_rule(const rule_inst *in)
 {
-    const gridbfs_rule *r = &in->rule;
-    return (bfs_rule){in->plugin->ops, r->inst, r->moves, r->rows * r->cols,
-                      (r->flags & GRIDBFS_INVOLUTIVE) != 0};
+    const gridbfs_rule2 *r = &in->rule;
+    return (bfs_rule){in->plugin->ops, r->inst, r->moves, r->key_bits,
+                      (r->flags & GRIDBFS2_REVERSIBLE) != 0};
 }
 
 int solve_goals(const rule_inst *in, const gridbfs_board *boards,
                 uint64_t *goals, char *msg)
 {
-    const gridbfs_rule *r = &in->rule;
-    uint32_t cells = r->rows * r->cols;
-    uint64_t outside = cells >= 64 ? 0 : ~0ull << cells;
-    int fixed = (r->flags & GRIDBFS_FIXED_GOAL) != 0;
-    uint32_t n = in->plugin->ops->goals(r->inst, fixed ? NULL : boards, goals,
-                                        GRIDBFS_MAX_GOALS);
+    const gridbfs_rule2 *r = &in->rule;
+    uint64_t outside = r->key_bits >= 64 ? 0 : ~0ull << r->key_bits;
+    int fixed = (r->flags & GRIDBFS2_FIXED_GOAL) != 0;
+    gridbfs_grid grids[RECORD_MAX_BOARDS];
+    uint32_t n = in->plugin->ops->goals(
+        r->inst, fixed ? NULL : rule_grids(in, boards, grids), goals,
+        GRIDBFS_MAX_GOALS);
     int bad = n > GRIDBFS_MAX_GOALS;
     for (uint32_t g = 0; g < n && !bad; g++)
         bad = (goals[g] & outside) != 0;
@@ -55,12 +58,12 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
 {
     uint64_t goals[GRIDBFS_MAX_GOALS];
     bfs_rule br = solve_engine_rule(in);
-    int fixed = (in->rule.flags & GRIDBFS_FIXED_GOAL) != 0;
+    int fixed = (in->rule.flags & GRIDBFS2_FIXED_GOAL) != 0;
     const table *t = NULL;
 
     if ((t = tslot_hold(&in->table))) {
         /* built: nothing else to ask the plugin */
-        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
         tslot_release(&in->table);
         goto done;
     }
@@ -68,25 +71,25 @@ static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
     uint32_t n = goals_of(in, boards, goals, ans, msg);
     if (n == 0)
         return;
-    if (fixed && br.involutive &&
+    if (fixed && br.reversible &&
         (t = tshelf_get(in->shelf, &in->table, &br, goals, n))) {
-        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
         tslot_release(&in->table);
     } else if (in->target_tables &&
                (t = tcache_get(in->tcache, in, &br, goals, n))) {
-        table_solve(t, boards[0].w[0], in->need_path, b, ans);
+        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
         tcache_release(in->tcache, t);
     } else {
-        bfs_solve(b, &br, boards[0].w[0], goals, n, in->max_states, ans);
+        bfs_solve(b, &br, rule_key(in, &boards[0]), goals, n, in->max_states,
+                  ans);
         if (in->target_tables)
             tcache_searched(in->tcache, in, goals, n, ans->visited);
     }
 done:
     if (ans->status == BFS_FAULT)
         fmt(msg, RULES_MSG_MAX,
-            "plugin '%s' broke its contract: move %" PRIu32
-            " leads off the board",
-            in->plugin->name, ans->fault_move);
+            "plugin '%s' broke its contract: move %" PRIu32 " %s",
+            in->plugin->name, ans->fault_move, ans->fault_why);
     else if (ans->status == BFS_LIMIT && ans->out_of_memory)
         fmt(msg, RULES_MSG_MAX,
             "the search needed more than one search's share of "
@@ -105,17 +108,19 @@ done:
 static int exact(const rule_inst *in, const gridbfs_board *boards, bfs *b,
                  bfs_answer *ans, char *msg)
 {
-    const gridbfs_rule *r = &in->rule;
-    int (*solve)(const void *, const gridbfs_board *, uint16_t *, size_t,
+    const gridbfs_rule2 *r = &in->rule;
+    int (*solve)(const void *, const gridbfs_grid *, uint32_t *, size_t,
                  size_t *, gridbfs_error *) = in->plugin->ops->solve;
     gridbfs_error err = {msg, RULES_MSG_MAX, -1};
+    gridbfs_grid g[RECORD_MAX_BOARDS];
+    const gridbfs_grid *puzzle = rule_grids(in, boards, g);
     size_t cap = EXACT_MOVES, len = 0;
     int st;
 
     memset(ans, 0, sizeof *ans);
     msg[0] = '\0';
     if (!in->need_path) { /* room for no move: the count alone will do */
-        st = solve(r->inst, boards, NULL, 0, &len, &err);
+        st = solve(r->inst, puzzle, NULL, 0, &len, &err);
         if (st == GRIDBFS_TOO_LONG || (st == GRIDBFS_SOLVED && len == 0)) {
             ans->status = BFS_FOUND;
             ans->len = len;
@@ -125,8 +130,8 @@ static int exact(const rule_inst *in, const gridbfs_board *boards, bfs *b,
             goto answered;
     }
     for (int tries = 0;; tries++) {
-        uint16_t *moves = bfs_path_buffer(b, cap);
-        st = solve(r->inst, boards, moves, cap, &len, &err);
+        uint32_t *moves = bfs_path_buffer(b, cap);
+        st = solve(r->inst, puzzle, moves, cap, &len, &err);
         if (st != GRIDBFS_TOO_LONG || tries == 1 || len <= cap)
             break;
         cap = len;
@@ -158,39 +163,46 @@ answered:
 
 void solve_prepare(rule_inst *in)
 {
-    const gridbfs_rule *r = &in->rule;
+    const gridbfs_rule2 *r = &in->rule;
     char msg[RULES_MSG_MAX];
     in->nfixed_goals = -1;
-    if (!in->use_exact || !in->need_path || !(r->flags & GRIDBFS_XOR_MOVES) ||
-        r->rows * r->cols > GRIDBFS_SEARCH_CELLS || r->moves == 0)
+    if (!in->use_exact || !in->need_path || !(r->flags & GRIDBFS2_LINEAR) ||
+        !in->plugin->v1 || !r->key_bits || r->moves == 0)
         return;
     in->masks = xcalloc(r->moves, sizeof *in->masks);
-    in->plugin->ops->expand(r->inst, 0, in->masks);
-    if (r->flags & GRIDBFS_FIXED_GOAL) /* -1 on a breach: said per record */
+    uint64_t *next = xmalloc(r->moves * sizeof *next);
+    uint32_t *ids = xmalloc(r->moves * sizeof *ids);
+    uint32_t n = in->plugin->ops->expand(r->inst, 0, ids, next);
+    for (uint32_t j = 0; j < n; j++)
+        if (ids[j] < r->moves)
+            in->masks[ids[j]] = next[j];
+    free(next);
+    free(ids);
+    if (r->flags & GRIDBFS2_FIXED_GOAL) /* -1 on a breach: said per record */
         in->nfixed_goals = solve_goals(in, NULL, in->fixed_goals, msg);
 }
 
 /*
  * The state path[0..n-1] leads to from start, into *end: by in's masks
- * (XOR moves), else move by move (replay.h).  0, or -1 when a move sets a
- * cell off the board.
+ * (XOR moves on an ABI 1 board, its own key), else move by move
+ * (replay.h).  0, or -1 when a move sets a cell off the board.
  */
 static int path_end(const rule_inst *in, const gridbfs_board *start,
-                    const uint16_t *path, size_t n, uint64_t *end)
+                    const uint32_t *path, size_t n, uint64_t *end)
 {
-    uint32_t cells = in->rule.rows * in->rule.cols;
+    uint32_t bits = in->rule.key_bits;
     if (in->masks) {
         uint64_t s = start->w[0];
         for (size_t i = 0; i < n; i++)
             s ^= in->masks[path[i]];
         *end = s;
-        return cells < 64 && s >> cells ? -1 : 0;
+        return bits < 64 && s >> bits ? -1 : 0;
     }
     gridbfs_board cur = *start;
     for (size_t i = 0; i < n; i++)
         if (replay_move(in, &cur, path[i], &cur) < 0)
             return -1;
-    *end = cur.w[0];
+    *end = rule_key(in, &cur);
     return 0;
 }
 
@@ -233,6 +245,26 @@ static void exact_reaches_goal(const rule_inst *in, const gridbfs_board *boards,
     ans->status = BFS_FAULT;
 }
 
+/* Why no search can answer in's puzzles, where no exact solver does. */
+static void unsearchable(const rule_inst *in, char *msg)
+{
+    const gridbfs_rule2 *r = &in->rule;
+    if (r->key_bits && r->moves > BFS_MAX_MOVES)
+        fmt(msg, RULES_MSG_MAX,
+            "%" PRIu32 " moves, more than the %d the search engine handles",
+            r->moves, BFS_MAX_MOVES);
+    else if (in->plugin->v1)
+        fmt(msg, RULES_MSG_MAX,
+            "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
+            "most the search engine handles",
+            r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "a %" PRIu32 "x%" PRIu32 " board's states have no 64-bit key "
+            "(key_bits 0), which the search engine needs",
+            r->rows, r->cols);
+}
+
 /* exact(), and while in->rent its time, paid towards the table's price:
    once paid, the next puzzles go to the table. */
 static int rented_exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
@@ -252,8 +284,7 @@ static int rented_exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
 solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
                           char *msg)
 {
-    const gridbfs_rule *r = &in->rule;
-    uint32_t cells = r->rows * r->cols;
+    const gridbfs_rule2 *r = &in->rule;
     solve_result res = {ST_INVALID, 0, NULL, 0, msg};
     bfs_answer ans;
 
@@ -270,15 +301,11 @@ solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
                 "plugin '%s' broke its contract: solve() gave an impossible "
                 "answer",
                 in->plugin->name);
-        else if (ans.status == BFS_FOUND && ans.path &&
-                 cells <= GRIDBFS_SEARCH_CELLS)
+        else if (ans.status == BFS_FOUND && ans.path && r->key_bits)
             exact_reaches_goal(in, boards, &ans, msg);
-    } else if (cells > GRIDBFS_SEARCH_CELLS || in->engine == ENGINE_EXACT) {
+    } else if (!rule_searchable(in) || in->engine == ENGINE_EXACT) {
         if (!in->use_exact)
-            fmt(msg, RULES_MSG_MAX,
-                "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
-                "most the search engine handles",
-                r->rows, r->cols, GRIDBFS_SEARCH_CELLS);
+            unsearchable(in, msg);
         res.status = ST_LIMIT;
         return res;
     } else {

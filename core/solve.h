@@ -22,7 +22,7 @@ enum rec_status { ST_SOLVED, ST_IMPOSSIBLE, ST_INVALID, ST_LIMIT, ST_COUNT };
 typedef struct solve_result {
     enum rec_status status;
     uint64_t moves;       /* when solved */
-    const uint16_t *path; /* one shortest sequence, when asked for */
+    const uint32_t *path; /* one shortest sequence, when asked for */
     size_t npath;
     const char *message; /* why invalid or limit, else NULL */
 } solve_result;

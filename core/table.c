@@ -19,15 +19,15 @@
 
 struct table {
     bfs_rule rule;
-    uint8_t *dist;  /* 2^cells entries */
+    uint8_t *dist;  /* 2^key_bits entries */
     membudget *mem; /* which they were taken from */
 };
 
 int table_fits(const bfs_rule *rule, size_t budget)
 {
-    if (!rule->involutive || rule->cells > TABLE_MAX_CELLS)
+    if (!rule->reversible || rule->key_bits > TABLE_MAX_CELLS)
         return 0;
-    size_t states = (size_t)1 << rule->cells;
+    size_t states = (size_t)1 << rule->key_bits;
     /* The queue of 32-bit states is freed after the build; the budget
        bounds the kept distances and the queue together. */
     return states <= budget && states * sizeof(uint32_t) <= budget - states;
@@ -35,16 +35,18 @@ int table_fits(const bfs_rule *rule, size_t budget)
 
 /*
  * t's distances by one search from goals, over t's own memory; 0, or -1
- * when a distance passes 254 or the plugin leaves the board (t's
+ * when a distance passes 254 or the plugin breaks its contract (t's
  * distances are then unusable).  The queue is the caller's budget's.
  */
 static int fill(table *t, const uint64_t *goals, uint32_t ngoals)
 {
     const bfs_rule *rule = &t->rule;
-    size_t states = (size_t)1 << rule->cells;
+    size_t states = (size_t)1 << rule->key_bits;
     uint32_t *queue = xmalloc(states * sizeof *queue);
-    uint64_t *next = xmalloc(GRIDBFS_MAX_MOVES * sizeof *next);
+    uint64_t *next = xmalloc((rule->moves + 1) * sizeof *next);
+    uint32_t *ids = xmalloc((rule->moves + 1) * sizeof *ids);
     size_t head = 0, tail = 0;
+    uint64_t outside = bfs_outside(rule);
     int status = -1;
     memset(t->dist, TABLE_UNREACHED, states);
     for (uint32_t g = 0; g < ngoals; g++)
@@ -55,15 +57,15 @@ static int fill(table *t, const uint64_t *goals, uint32_t ngoals)
     while (head < tail) {
         uint32_t s = queue[head++];
         uint8_t d = t->dist[s];
-        rule->ops->expand(rule->inst, s, next);
-        for (uint32_t m = 0; m < rule->moves; m++) {
-            if (next[m] >= states) /* off the board: a plugin fault */
-                goto out;
-            if (t->dist[next[m]] == TABLE_UNREACHED) {
+        uint32_t n = rule->ops->expand(rule->inst, s, ids, next);
+        for (uint32_t j = 0; j < n; j++) {
+            if (bfs_step_fault(rule, outside, s, ids[j], next[j]))
+                goto out; /* the search that follows says how */
+            if (t->dist[next[j]] == TABLE_UNREACHED) {
                 if (d + 1 >= TABLE_UNREACHED) /* 255 marks unreached */
                     goto out;
-                t->dist[next[m]] = (uint8_t)(d + 1);
-                queue[tail++] = (uint32_t)next[m];
+                t->dist[next[j]] = (uint8_t)(d + 1);
+                queue[tail++] = (uint32_t)next[j];
             }
         }
     }
@@ -71,6 +73,7 @@ static int fill(table *t, const uint64_t *goals, uint32_t ngoals)
 out:
     free(queue);
     free(next);
+    free(ids);
     return status;
 }
 
@@ -79,7 +82,7 @@ out:
 static table *build_taken(const bfs_rule *rule, const uint64_t *goals,
                           uint32_t ngoals, membudget *mem)
 {
-    size_t states = (size_t)1 << rule->cells;
+    size_t states = (size_t)1 << rule->key_bits;
     table *t = xcalloc(1, sizeof *t);
     t->mem = mem;
     t->rule = *rule;
@@ -103,7 +106,7 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
 
 int table_rebuild(table *t, const uint64_t *goals, uint32_t ngoals)
 {
-    size_t queue = ((size_t)1 << t->rule.cells) * sizeof(uint32_t);
+    size_t queue = ((size_t)1 << t->rule.key_bits) * sizeof(uint32_t);
     if (budget_take(t->mem, queue))
         return -1;
     int status = fill(t, goals, ngoals);
@@ -115,21 +118,20 @@ void table_free(table *t)
 {
     if (!t)
         return;
-    budget_give(t->mem, (size_t)1 << t->rule.cells);
+    budget_give(t->mem, (size_t)1 << t->rule.key_bits);
     free(t->dist);
     free(t);
 }
 
 const uint8_t *table_distances(const table *t, uint64_t *states)
 {
-    *states = (uint64_t)1 << t->rule.cells;
+    *states = (uint64_t)1 << t->rule.key_bits;
     return t->dist;
 }
 
 void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
                  bfs_answer *ans)
 {
-    uint64_t next[GRIDBFS_MAX_MOVES];
     uint8_t d = t->dist[start];
 
     memset(ans, 0, sizeof *ans);
@@ -142,22 +144,24 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
         ans->len = d;
         return;
     }
-    uint16_t *path = bfs_path_buffer(b, TABLE_UNREACHED);
+    uint32_t *path = bfs_path_buffer(b, TABLE_UNREACHED);
+    uint64_t *next;
+    uint32_t *ids;
+    bfs_steps(b, t->rule.moves, &ids, &next);
     ans->path = path;
     for (uint64_t s = start; d > 0; d--) {
-        t->rule.ops->expand(t->rule.inst, s, next);
-        uint32_t m = 0;
-        while (m < t->rule.moves &&
-               (next[m] >= ((uint64_t)1 << t->rule.cells) ||
-                t->dist[next[m]] != d - 1))
-            m++;
-        if (m == t->rule.moves) { /* only a plugin that changed its mind */
+        uint32_t n = t->rule.ops->expand(t->rule.inst, s, ids, next), j = 0;
+        while (j < n && (next[j] >= ((uint64_t)1 << t->rule.key_bits) ||
+                         t->dist[next[j]] != d - 1))
+            j++;
+        if (j == n) { /* only a plugin that changed its mind */
             ans->status = BFS_FAULT;
             ans->fault_move = 0;
+            ans->fault_why = "leads nowhere nearer a goal than before";
             return;
         }
-        path[ans->len++] = (uint16_t)m;
-        s = next[m];
+        path[ans->len++] = ids[j];
+        s = next[j];
     }
 }
 
@@ -170,7 +174,7 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
  * for a table and a repeated one soon stops paying for searches.
  */
 #define TCACHE_KEYS 64
-#define TCACHE_PRICE_SHIFT 1 /* a table costs 2^cells / 2 visited states */
+#define TCACHE_PRICE_SHIFT 1 /* a table costs 2^key_bits / 2 visited states */
 
 enum tstate { T_FREE, T_SEEN, T_BUILDING, T_READY, T_NEVER };
 
@@ -215,7 +219,7 @@ void tcache_free(tcache *tc)
 
 static size_t table_bytes(const bfs_rule *rule)
 {
-    return (size_t)1 << rule->cells;
+    return (size_t)1 << rule->key_bits;
 }
 
 size_t table_build_bytes(const bfs_rule *rule)

@@ -21,7 +21,8 @@
 
 #include "bfs.h"
 
-/* A distance table; states are indexes, so cells must be <= TABLE_MAX_CELLS. */
+/* A distance table; states are indexes, so key_bits must be <= TABLE_MAX_CELLS.
+ */
 #define TABLE_MAX_CELLS 30
 #define TABLE_UNREACHED 0xFF
 
@@ -32,7 +33,7 @@ int table_fits(const bfs_rule *rule, size_t budget);
 
 /*
  * Search from goals over every state reachable from them (the rule must be
- * involutive).  Returns NULL when the table would need more than budget
+ * reversible).  Returns NULL when the table would need more than budget
  * bytes or a distance over 254, when mem (NULL: none) has not the bytes
  * left, or when the plugin broke its contract (a search of the same puzzle
  * then says how).  The table's bytes are taken from mem until table_free().
@@ -46,7 +47,7 @@ table *table_build(const bfs_rule *rule, const uint64_t *goals, uint32_t ngoals,
 int table_rebuild(table *t, const uint64_t *goals, uint32_t ngoals);
 void table_free(table *t);
 /* Every state's distance, TABLE_UNREACHED where no goal can be reached:
- *states (2^cells) bytes indexed by the state, for a census or a sample. */
+ *states (2^key_bits) bytes indexed by the state, for a census or a sample. */
 const uint8_t *table_distances(const table *t, uint64_t *states);
 /* The memory budget a build of rule's table takes while it runs. */
 size_t table_build_bytes(const bfs_rule *rule);

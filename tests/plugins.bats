@@ -77,11 +77,11 @@ searched_last() {
 # rule; what a user relies on is the plugin's name and the reason)
 
 @test "-r broken-nosym: a library without gridbfs_plugin_abi1 is refused, exit 2" {
-    bare_refused broken-nosym "plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
+    bare_refused broken-nosym "plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi2 or gridbfs_plugin_abi1"
 }
 
-@test "-r broken-abi2: a plugin with only gridbfs_plugin_abi2 is refused naming both ABIs, exit 2" {
-    bare_refused broken-abi2 "plugin 'broken-abi2': $(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
+@test "-r broken-abi3: a plugin with only gridbfs_plugin_abi3 is refused naming the ABIs, exit 2" {
+    bare_refused broken-abi3 "plugin 'broken-abi3': $(q "$TP/broken-abi3.so") exports gridbfs_plugin_abi3: built for plugin ABI 3; this gridbfs speaks ABI 1 and 2\$"
 }
 
 @test "-r broken-null: an entry point that returns NULL is refused, exit 2" {
@@ -89,7 +89,7 @@ searched_last() {
 }
 
 @test "-r broken-abi: a plugin built for ABI 2.0 is refused by version, exit 2" {
-    bare_refused broken-abi "plugin 'broken-abi': built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
+    bare_refused broken-abi "plugin 'broken-abi': built for ABI 2\.0, but exports ABI 1's entry point gridbfs_plugin_abi1\$"
 }
 
 @test "-r broken-small: a table shorter than ABI 1.0's is refused, exit 2" {
@@ -111,10 +111,10 @@ searched_last() {
 @test "the same reasons reach a profile's plugin, at the profile in the config" {
     local p want
     declare -A why=(
-        [nosym]="$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
-        [abi2]="$(q "$TP/broken-abi2.so") exports gridbfs_plugin_abi2: built for plugin ABI 2; this gridbfs speaks ABI 1\$"
+        [nosym]="$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi2 or gridbfs_plugin_abi1 "
+        [abi3]="$(q "$TP/broken-abi3.so") exports gridbfs_plugin_abi3: built for plugin ABI 3; this gridbfs speaks ABI 1 and 2\$"
         [null]="entry point of $(q "$TP/broken-null.so") returned no table"
-        [abi]="built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+"
+        [abi]="built for ABI 2\.0, but exports ABI 1's entry point gridbfs_plugin_abi1\$"
         [small]="operation table too small for ABI 1\.0 \(16 bytes, need at least [0-9]+; this gridbfs speaks ABI 1\.[0-9]+\)"
         [nullop]="operation table has no 'expand'"
         [name]="$(q "$TP/broken-name.so") calls itself 'someone-else'"
@@ -330,7 +330,7 @@ searched_last() {
     run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" in
     assert_output $'4\ninvalid\n4\ninvalid'
     [ "${#stderr_lines[@]}" -eq 2 ] || fail "expected two messages: $stderr"
-    assert_regex "${stderr_lines[0]}" "^gridbfs: in:2: .*$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1"
+    assert_regex "${stderr_lines[0]}" "^gridbfs: in:2: .*$(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi2 or gridbfs_plugin_abi1"
     assert_regex "${stderr_lines[1]}" "^gridbfs: in:4: .*built for ABI 2\.0"
 }
 
@@ -366,10 +366,10 @@ searched_last() {
 
 @test "--list-rules lists the broken plugins with their errors and exits 0" {
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" --list-rules </dev/null
-    assert_line --regexp "^  broken-nosym +\(cannot load: plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi1 "
+    assert_line --regexp "^  broken-nosym +\(cannot load: plugin 'broken-nosym': $(q "$TP/broken-nosym.so") has no entry point gridbfs_plugin_abi2 or gridbfs_plugin_abi1 "
     assert_line --regexp "^  broken-null +\(cannot load: .*returned no table\)\$"
-    assert_line --regexp "^  broken-abi2 +\(cannot load: .*built for plugin ABI 2; this gridbfs speaks ABI 1\)\$"
-    assert_line --regexp "^  broken-abi +\(cannot load: .*built for ABI 2\.0, this gridbfs speaks ABI 1\.[0-9]+\)\$"
+    assert_line --regexp "^  broken-abi3 +\(cannot load: .*built for plugin ABI 3; this gridbfs speaks ABI 1 and 2\)\$"
+    assert_line --regexp "^  broken-abi +\(cannot load: .*built for ABI 2\.0, but exports ABI 1's entry point gridbfs_plugin_abi1\)\$"
     assert_line --regexp "^  broken-small +\(cannot load: .*operation table too small"
     assert_line --regexp "^  broken-nullop +\(cannot load: .*has no 'expand'\)\$"
     assert_line --regexp "^  broken-name +\(cannot load: .*calls itself 'someone-else'\)\$"
@@ -695,4 +695,64 @@ case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
     # CSV: the compact texts joined by spaces
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r rotate -s 3x4 -p -f csv <<<'0110/1000/0000'
     assert_line --index 1 '<stdin>,1,1,,rotate,solved,3,r1 r1 r1,'
+}
+
+# ---- ABI 2: a plugin written against it natively ------------------------------
+
+@test "an ABI 2 plugin (lights2) answers every 3x3 and random 4x4 and 5x5 boards as flipref, its presses replayed" {
+    # lights2 is Lights Out written against ABI 2 alone, with no exact
+    # solver: the core searches it through key(), expand() and inverse()
+    local size
+    for size in 3x3 4x4 5x5; do
+        flipref boards -s "$size" -c 10 -n 400 -S 22 >in
+        [ "$size" != 3x3 ] || flipref boards -s 3x3 -c 10 >in
+        run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lights2 -s "$size" in
+        assert_equal "$stderr" ''
+        printf '%s\n' "$output" >got
+        flipref solve -s "$size" -c 10 -g off in >want
+        run diff want got
+        assert_success
+        gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lights2 -s "$size" -p in >gotp
+        run flipref check -p -s "$size" -c 10 -g off in gotp
+        assert_success
+    done
+    # the same answers at every -j
+    gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lights2 -s 5x5 -p -j 4 in >gotp4
+    cmp gotp gotp4
+}
+
+@test "an ABI 2 plugin in every output format, --show and --check" {
+    local G=(gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lights2 -s 2x2)
+    # 2x2 by hand: pressing (1,1) flips (1,1), (1,2), (2,1)
+    run -0 --separate-stderr "${G[@]}" -p -f csv <<<'11/10'
+    assert_line --index 1 '<stdin>,1,1,,lights2,solved,1,"1,1",'
+    run -0 --separate-stderr "${G[@]}" -p -f jsonl <<<'11/10'
+    assert_output --partial '"moves":1,"path":[[1,1]],'
+    run -0 --separate-stderr "${G[@]}" --show <<<'11/10'
+    assert_line 'solved in 1 move'
+    printf '%s\n' 1 2 >ans
+    printf '%s\n' 11/10 11/10 >in
+    run -1 --separate-stderr "${G[@]}" --check ans in
+    assert_output $'case 1 (line 1): accepted\ncase 2 (line 2): wrong answer: not optimal: 2 moves, the fewest is 1'
+}
+
+@test "an ABI 2 plugin that breaks its contract: the field named at create(), the record at a bad expand()" {
+    local bad want
+    for bad in 'symbols=symbol '"'"'0'"'"' twice' 'bits=key_bits to 65 (expected 0 to 64)' \
+        'dense=GRIDBFS2_DENSE with no states'; do
+        want=${bad#*=}
+        printf 'rules:\n  c: {plugin: lights2, breach: %s}\n' "${bad%%=*}" >c.yaml
+        run -2 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c -s 2x2 <<<'11/10'
+        assert_output ''
+        assert_equal "$stderr" "gridbfs: c.yaml:2:3: rule 'c': plugin 'lights2' broke its contract: create() set $want"
+    done
+    # a key off the board, or a reported move that stays: that record is
+    # invalid, and the next is answered
+    for bad in 'expand=leads off the board' 'stay=leads to the state it left'; do
+        printf 'rules:\n  c: {plugin: lights2, breach: %s}\n' "${bad%%=*}" >c.yaml
+        printf '%s\n' 11/10 00/00 >in
+        run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c -s 2x2 in
+        assert_output $'invalid\n0'
+        assert_regex "$stderr" "^gridbfs: in:1: plugin 'lights2' broke its contract: .*${bad#*=}"
+    done
 }

@@ -259,6 +259,189 @@ typedef struct gridbfs_plugin {
 #define GRIDBFS_PLUGIN_V1_0_SIZE                                               \
     (offsetof(gridbfs_plugin, move_text) + sizeof(void (*)(void)))
 
+/* ======================================================================
+ * ABI 2: any alphabet, any board, 32-bit moves.
+ *
+ * A plugin exports GRIDBFS_ENTRY2 instead of GRIDBFS_ENTRY, returning a
+ * struct gridbfs_plugin2.  Everything above that is not a board, a rule
+ * or a plugin table (parameters, errors, the solve() results, the move
+ * text styles, gridbfs_cell_char()) is shared by both ABIs.  The core
+ * loads plugins of either ABI; an ABI 1 plugin is adapted once, at load.
+ *
+ * This gridbfs is moving its core onto ABI 2: it loads ABI 2 plugins
+ * whose cells have two symbols on boards up to 32x32 (a search state of
+ * at most 64 cells), and refuses others at create() with a message.
+ * ====================================================================== */
+
+#define GRIDBFS_ABI2_MINOR 0
+#define GRIDBFS_ABI2 (2 * 0x10000u + GRIDBFS_ABI2_MINOR)
+#define GRIDBFS_ENTRY2 gridbfs_plugin_abi2
+#define GRIDBFS_ENTRY2_NAME "gridbfs_plugin_abi2"
+
+/*
+ * A board of rows x cols cells of `bits` bits each (1, 2, 4 or 8, so no
+ * cell straddles a word).  Cell (r, c), 0-based, is cell k = r * cols + c,
+ * bits [k * bits, k * bits + bits) of the bit string w[0..]: bit i of the
+ * string is bit i % 64 of w[i / 64].  Its value is the index of its symbol
+ * in the rule's alphabet.  Bits past rows * cols * bits are zero, up to
+ * the end of the last word.  A board passed in is the caller's: read, never
+ * written, except an out parameter, whose w has room for the rule's
+ * boards and whose rows, cols and bits are set by the caller.
+ */
+typedef struct gridbfs_grid {
+    uint32_t rows;
+    uint32_t cols;
+    uint32_t bits;
+    uint64_t *w;
+} gridbfs_grid;
+
+/* A conversion that -Wconversion in C and -Wold-style-cast in C++ both
+   take without a warning. */
+#ifdef __cplusplus
+#define GRIDBFS_AS(type, x) static_cast<type>(x)
+#else
+#define GRIDBFS_AS(type, x) ((type)(x))
+#endif
+
+/* How many uint64_t words a rows x cols board of bits-bit cells takes. */
+static inline size_t gridbfs_grid_words(uint32_t rows, uint32_t cols,
+                                        uint32_t bits)
+{
+    return (GRIDBFS_AS(size_t, rows) * cols * bits + 63) / 64;
+}
+
+/* The value of cell k of g. */
+static inline unsigned gridbfs_grid_get(const gridbfs_grid *g, size_t k)
+{
+    size_t i = k * g->bits;
+    return GRIDBFS_AS(unsigned, g->w[i / 64] >> (i % 64)) &
+           ((1u << g->bits) - 1);
+}
+
+/* Set cell k of g to v (less than 2^bits). */
+static inline void gridbfs_grid_set(gridbfs_grid *g, size_t k, unsigned v)
+{
+    size_t i = k * g->bits;
+    uint64_t mask = (1u << g->bits) - 1, value = v;
+    g->w[i / 64] = (g->w[i / 64] & ~(mask << (i % 64))) | value << (i % 64);
+}
+
+/* Flags an ABI 2 rule instance reports. */
+enum {
+    /* Every move m can be undone by the move inverse(m), from every state
+       it applies to: the core may search from the goals too. */
+    GRIDBFS2_REVERSIBLE = 1u << 0,
+    /* goals() does not depend on the puzzle: the core may tabulate (with
+       GRIDBFS2_REVERSIBLE, from the goals). */
+    GRIDBFS2_FIXED_GOAL = 1u << 1,
+    /* judge_text() reads the moves only when with_path is set: as in
+       ABI 1. */
+    GRIDBFS2_TEXT_BY_COUNT = 1u << 2,
+    /* Every move adds a fixed vector to the board, cell by cell mod K (the
+       alphabet's size), the same from every state: the core may count
+       solvable boards by linear algebra (gridbfs --census). */
+    GRIDBFS2_LINEAR = 1u << 3,
+    /* Keys are dense: 0 .. states-1, each a state (distance tables are
+       indexed by key). */
+    GRIDBFS2_DENSE = 1u << 4
+};
+
+/*
+ * Where judge_text() writes: write(ctx, s, n) takes the next n bytes of
+ * the text, and returns 0, or -1 when the core wants no more (then stop
+ * and return -1).
+ */
+typedef struct gridbfs_writer {
+    void *ctx;
+    int (*write)(void *ctx, const char *s, size_t n);
+} gridbfs_writer;
+
+/*
+ * An ABI 2 rule instance, filled in by create().  The core zeroes the
+ * struct and sets abi, size, rows and cols (the board size asked for)
+ * before the call; the plugin sets every other field it uses.
+ */
+typedef struct gridbfs_rule2 {
+    uint32_t abi;
+    uint32_t size;
+    void *inst;    /* the plugin's own, passed back to every operation */
+    uint32_t rows; /* board size, set by the core and kept */
+    uint32_t cols;
+    const char *symbols; /* the alphabet: K = strlen(symbols) characters,
+                            2 <= K <= 256, each one gridbfs_cell_char()
+                            accepts, all different; symbol i is value i.
+                            Owned by the plugin, valid until destroy() */
+    uint32_t boards;     /* boards per puzzle record: 1 or 2 */
+    uint32_t moves;      /* move ids are 0..moves-1 (0: no move here) */
+    uint32_t flags;      /* GRIDBFS2_*, or'ed; unknown bits are ignored */
+    uint32_t key_bits;   /* keys are below 2^key_bits (1..64); 0: a
+                            state does not fit a key, and the core
+                            searches nothing (the exact solver answers) */
+    uint64_t states;     /* GRIDBFS2_DENSE: the number of keys */
+} gridbfs_rule2;
+
+/* The operations of an ABI 2 plugin, returned by GRIDBFS_ENTRY2(). */
+typedef struct gridbfs_plugin2 {
+    uint32_t abi;        /* GRIDBFS_ABI2 the plugin was built with */
+    uint32_t size;       /* sizeof(gridbfs_plugin2) it was built with */
+    const char *name;    /* [a-z0-9-]+, the file's name without ".so" */
+    const char *summary; /* one line */
+    const gridbfs_param_doc *params; /* terminated by a NULL key */
+
+    /* As in ABI 1: validate the parameters ("size" always last) and fill
+       in *rule; 0, or -1 with a message in err. */
+    int (*create)(const gridbfs_param *params, size_t nparams,
+                  gridbfs_rule2 *rule, gridbfs_error *err);
+    void (*destroy)(void *inst);
+
+    /* With key_bits set: the key of board (a state of the rule), and the
+       board of a key (out's cells all set, bits past them zero). */
+    uint64_t (*key)(const void *inst, const gridbfs_grid *board);
+    void (*board)(const void *inst, uint64_t key, gridbfs_grid *out);
+
+    /* With key_bits set: the goal keys of the puzzle boards[0..boards-1]
+       (boards[0] the start, boards[1] the target when there are two), as
+       ABI 1's goals(); boards is NULL with GRIDBFS2_FIXED_GOAL. */
+    uint32_t (*goals)(const void *inst, const gridbfs_grid *boards,
+                      uint64_t *out, uint32_t max);
+
+    /* Whether board is a goal of the puzzle boards[0..boards-1]: 1 or 0,
+       on boards of any size the rule takes. */
+    int (*is_goal)(const void *inst, const gridbfs_grid *boards,
+                   const gridbfs_grid *board);
+
+    /* With key_bits set: the moves that apply to the state key, and the
+       keys they reach, into moves[0..n-1] and next[0..n-1] (each with
+       room for rule->moves); returns n.  A move reported reaches another
+       state. */
+    uint32_t (*expand)(const void *inst, uint64_t key, uint32_t *moves,
+                       uint64_t *next);
+
+    /* *out = *board after move; returns 1, or 0 when the move does not
+       apply there (out is then undefined).  out may be board. */
+    int (*apply)(const void *inst, const gridbfs_grid *board, uint32_t move,
+                 gridbfs_grid *out);
+
+    /* As in ABI 1. */
+    int (*move_text)(const void *inst, uint32_t move, int style, char *buf,
+                     size_t cap);
+
+    /* With GRIDBFS2_REVERSIBLE: the move that undoes move. */
+    uint32_t (*inverse)(const void *inst, uint32_t move);
+
+    /* ---- optional: NULL when not offered ---- */
+
+    /* An exact solver, as ABI 1's solve(), with 32-bit moves. */
+    int (*solve)(const void *inst, const gridbfs_grid *boards, uint32_t *moves,
+                 size_t cap, size_t *len, gridbfs_error *err);
+
+    /* The judge's text for a solved puzzle, as ABI 1's judge_text(), but
+       written through out as it is made, with no cap on its length:
+       0, or -1 when a write() returned -1. */
+    int (*judge_text)(const void *inst, const uint32_t *moves, size_t n,
+                      int with_path, const gridbfs_writer *out);
+} gridbfs_plugin2;
+
 /* Mark the entry point exported even under -fvisibility=hidden. */
 #if defined(__GNUC__)
 #define GRIDBFS_EXPORT __attribute__((visibility("default")))
@@ -266,8 +449,9 @@ typedef struct gridbfs_plugin {
 #define GRIDBFS_EXPORT
 #endif
 
-/* Every plugin defines exactly this function. */
+/* Every plugin defines exactly one of these functions. */
 GRIDBFS_EXPORT const gridbfs_plugin *GRIDBFS_ENTRY(void);
+GRIDBFS_EXPORT const gridbfs_plugin2 *GRIDBFS_ENTRY2(void);
 
 #ifdef __cplusplus
 }

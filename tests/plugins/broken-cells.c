@@ -43,14 +43,17 @@ static int create(const gridbfs_param *params, size_t nparams,
         else if (strcmp(params[i].key, "moves") == 0)
             rule->moves = (uint32_t)strtoul(params[i].value, NULL, 10);
     rule->flags = GRIDBFS_INVOLUTIVE | GRIDBFS_FIXED_GOAL;
+    rule->inst = (void *)(uintptr_t)rule->moves;
     return 0;
 }
 
+/* next has room for the moves create() gave, however many: a move past
+   the two toggles leaves the board as it is */
 static void expand(const void *inst, uint64_t state, uint64_t *next)
 {
-    (void)inst;
-    next[0] = state ^ 1;
-    next[1] = state ^ 2;
+    uint32_t moves = (uint32_t)(uintptr_t)inst;
+    for (uint32_t m = 0; m < moves; m++)
+        next[m] = m < 2 ? state ^ (1u << m) : state;
 }
 
 static int move_text(const void *inst, uint32_t move, int style, char *buf,

@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "bfs.h"
+#include "abi1.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -129,11 +130,32 @@ static void path_expand(const void *inst, uint64_t s, uint64_t *next)
 }
 TEST_PLUGIN(path_ops, path_expand);
 
+/* The rule ops and inst as the core sees it: adapted to ABI 2 (abi1.h),
+   in slots that outlast the test (one for each rule made). */
 static bfs_rule make_rule(const gridbfs_plugin *ops, const void *inst,
                           uint32_t moves, uint32_t cells, int involutive)
 {
-    bfs_rule r = {ops, inst, moves, cells, involutive};
-    return r;
+    enum { SLOTS = 64 };
+    static gridbfs_plugin2 adapted[SLOTS];
+    static abi1_inst wrapped[SLOTS];
+    static unsigned used;
+    gridbfs_rule r1 = {.inst = (void *)(uintptr_t)inst,
+                       .moves = moves,
+                       .boards = 1,
+                       .flags = involutive ? GRIDBFS_INVOLUTIVE : 0};
+    unsigned k = 0;
+    while (k < used &&
+           (wrapped[k].v1 != ops || wrapped[k].inst != r1.inst ||
+            wrapped[k].moves != moves || wrapped[k].flags != r1.flags))
+        k++;
+    if (k == used) {
+        if (used == SLOTS)
+            abort(); /* a test that makes more rules needs more slots */
+        used++;
+        abi1_adapt(ops, &adapted[k]);
+        abi1_wrap(ops, &r1, &wrapped[k]);
+    }
+    return (bfs_rule){&adapted[k], &wrapped[k], moves, cells, involutive};
 }
 
 /* Toggles of cells 0..n-1 of a board of `cells` cells. */
@@ -209,15 +231,17 @@ static int line_distance(uint64_t a, uint64_t b)
  * Replay path from start through the rule; every move must change the
  * state.  Returns the final state, or UINT64_MAX on a bad move.
  */
-static uint64_t replay(const bfs_rule *r, uint64_t start, const uint16_t *path,
+static uint64_t replay(const bfs_rule *r, uint64_t start, const uint32_t *path,
                        size_t len)
 {
+    const abi1_inst *a =
+        r->inst; /* the test's own rule, as make_rule() has it */
     static uint64_t next[GRIDBFS_MAX_MOVES];
     uint64_t s = start;
     for (size_t k = 0; k < len; k++) {
         if (path[k] >= r->moves)
             return UINT64_MAX;
-        r->ops->expand(r->inst, s, next);
+        a->v1->expand(a->inst, s, next);
         if (next[path[k]] == s)
             return UINT64_MAX;
         s = next[path[k]];
@@ -624,7 +648,7 @@ static void test_determinism(void)
     bfs_rule r = make_rule(&mask_ops, &lo, 10, 10, 1);
     bfs_rule rf = make_rule(&mask_ops, &lo, 10, 10, 0);
     uint64_t goal = 0;
-    uint16_t first[64];
+    uint32_t first[64];
     size_t flen = 0;
     bfs_answer a;
     int same = 1;

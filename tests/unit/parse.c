@@ -22,8 +22,7 @@ static rule_inst make_rule(uint32_t boards)
     in.name = "hand";
     in.rule.rows = ROWS;
     in.rule.cols = COLS;
-    in.rule.one = 'b';
-    in.rule.zero = 'w';
+    in.rule.symbols = "wb"; /* zero, one */
     in.rule.boards = boards;
     rules_set_cells(&in);
     return in;

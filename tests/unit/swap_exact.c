@@ -21,6 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gridbfs/plugin.h>
 
+#include "abi1.h"
 #include "bfs.h"
 
 #include <dlfcn.h>
@@ -509,7 +510,11 @@ static void test_random(const gridbfs_plugin *p, bfs *engine, int rows,
 
     if (make(&t, p, rows, cols, eight, wrap) < 0)
         return;
-    bfs_rule br = {p, t.r.inst, t.r.moves, (uint32_t)t.ncells, 1};
+    gridbfs_plugin2 adapted; /* the plugin as the core sees it (abi1.h) */
+    abi1_inst wrapped;
+    abi1_adapt(p, &adapted);
+    abi1_wrap(p, &t.r, &wrapped);
+    bfs_rule br = {&adapted, &wrapped, t.r.moves, (uint32_t)t.ncells, 1};
     uint64_t n1 = (uint64_t)t.ncells + 1;
 
     for (int i = 0; i < count; i++) {
