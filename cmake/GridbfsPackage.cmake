@@ -6,28 +6,30 @@
 #   LIBDIR/cmake/gridbfs/GridbfsAddPlugin.cmake      gridbfs_add_plugin()
 #   LIBDIR/pkgconfig/gridbfs.pc                      Cflags, pluginsdir
 #
-# The package's version is the plugin ABI version read from the header
-# (GRIDBFS_ABI_MAJOR.GRIDBFS_ABI_MINOR), not the program's release: what a
-# plugin author asks find_package() for is "a gridbfs that loads ABI N
-# plugins", and SameMajorVersion is exactly the loader's rule (the entry
-# symbol carries the major; minors only append).  The release is available
-# as GRIDBFS_PROGRAM_VERSION (CMake) and program_version (pkg-config).
+# The package's version is the newest plugin ABI the header speaks
+# (GRIDBFS_ABI2_MINOR: 2.N), not the program's release: what a plugin
+# author asks find_package() for is "a gridbfs that loads ABI N plugins".
+# This gridbfs loads both majors (ABI 1 plugins through an adapter), so the
+# version file accepts 2.0 to 2.N and 1.0 to 1.M (GRIDBFS_ABI_MINOR), and
+# nothing else.  The release is available as GRIDBFS_PROGRAM_VERSION
+# (CMake) and program_version (pkg-config).
 #
 # Both files are relocatable: paths are computed from where they are found,
 # so a staged `cmake --install --prefix DIR` works as it is.
 include(CMakePackageConfigHelpers)
 
 file(STRINGS ${PROJECT_SOURCE_DIR}/include/gridbfs/plugin.h _gridbfs_abi
-     REGEX "^#define GRIDBFS_ABI_M(AJOR|INOR) +[0-9]+")
-string(REGEX REPLACE ".*GRIDBFS_ABI_MAJOR +([0-9]+).*" "\\1"
-       _gridbfs_abi_major "${_gridbfs_abi}")
+     REGEX "^#define GRIDBFS_ABI2?_MINOR +[0-9]+")
 string(REGEX REPLACE ".*GRIDBFS_ABI_MINOR +([0-9]+).*" "\\1"
-       _gridbfs_abi_minor "${_gridbfs_abi}")
-if(NOT _gridbfs_abi_major MATCHES "^[0-9]+$" OR
-   NOT _gridbfs_abi_minor MATCHES "^[0-9]+$")
-  message(FATAL_ERROR "cannot read GRIDBFS_ABI_MAJOR/MINOR from plugin.h")
+       _gridbfs_abi1_minor "${_gridbfs_abi}")
+string(REGEX REPLACE ".*GRIDBFS_ABI2_MINOR +([0-9]+).*" "\\1"
+       _gridbfs_abi2_minor "${_gridbfs_abi}")
+if(NOT _gridbfs_abi1_minor MATCHES "^[0-9]+$" OR
+   NOT _gridbfs_abi2_minor MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "cannot read GRIDBFS_ABI_MINOR/ABI2_MINOR from plugin.h")
 endif()
-set(GRIDBFS_ABI_VERSION ${_gridbfs_abi_major}.${_gridbfs_abi_minor})
+set(GRIDBFS_ABI1_VERSION 1.${_gridbfs_abi1_minor})
+set(GRIDBFS_ABI_VERSION 2.${_gridbfs_abi2_minor})
 set(GRIDBFS_CMAKE_SUBDIR ${CMAKE_INSTALL_LIBDIR}/cmake/gridbfs)
 set(GRIDBFS_PC_SUBDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
@@ -42,9 +44,8 @@ configure_package_config_file(
   ${PROJECT_BINARY_DIR}/cmake/gridbfsConfig.cmake
   INSTALL_DESTINATION ${GRIDBFS_CMAKE_SUBDIR}
   PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR GRIDBFS_PLUGIN_SUBDIR)
-write_basic_package_version_file(
-  ${PROJECT_BINARY_DIR}/cmake/gridbfsConfigVersion.cmake
-  VERSION ${GRIDBFS_ABI_VERSION} COMPATIBILITY SameMajorVersion)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/gridbfsConfigVersion.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake/gridbfsConfigVersion.cmake @ONLY)
 install(FILES
   ${PROJECT_BINARY_DIR}/cmake/gridbfsConfig.cmake
   ${PROJECT_BINARY_DIR}/cmake/gridbfsConfigVersion.cmake

@@ -31,9 +31,10 @@ setup() {
     T=$(pwd -P)
     CMAKEDIR=$(dirname "$(find "$PREFIX" -name gridbfsConfig.cmake)")
     PCDIR=$(dirname "$(find "$PREFIX" -name gridbfs.pc)")
-    # the ABI version the staged header speaks, e.g. 1.0
-    ABI=$(sed -n 's/^#define GRIDBFS_ABI_MAJOR \([0-9]*\)$/\1/p' "$PREFIX/include/gridbfs/plugin.h").$(
-        sed -n 's/^#define GRIDBFS_ABI_MINOR \([0-9]*\)$/\1/p' "$PREFIX/include/gridbfs/plugin.h")
+    # the ABI versions the staged header speaks: the newest (ABI 2, e.g.
+    # 2.0), and the newest ABI 1 (e.g. 1.3)
+    ABI=2.$(sed -n 's/^#define GRIDBFS_ABI2_MINOR \([0-9]*\)$/\1/p' "$PREFIX/include/gridbfs/plugin.h")
+    ABI1=1.$(sed -n 's/^#define GRIDBFS_ABI_MINOR \([0-9]*\)$/\1/p' "$PREFIX/include/gridbfs/plugin.h")
     STAGED=$PREFIX/bin/gridbfs
 }
 
@@ -52,10 +53,11 @@ probe() {
     done
     [ "$(basename "$CMAKEDIR")" = gridbfs ] && [ "$(basename "$(dirname "$CMAKEDIR")")" = cmake ]
     [ -f "$PCDIR/gridbfs.pc" ] && [ "$(basename "$PCDIR")" = pkgconfig ]
-    [[ $ABI =~ ^[0-9]+\.[0-9]+$ ]] || fail "cannot read the ABI version: '$ABI'"
+    [[ $ABI =~ ^2\.[0-9]+$ && $ABI1 =~ ^1\.[0-9]+$ ]] ||
+        fail "cannot read the ABI versions: '$ABI', '$ABI1'"
 }
 
-@test "find_package(gridbfs): the package version is the plugin ABI's, same major only" {
+@test "find_package(gridbfs): the version is the newest ABI's; a request for ABI 2 or for ABI 1 up to its minor is met" {
     mkdir probe
     cat >probe/CMakeLists.txt <<'EOF'
 cmake_minimum_required(VERSION 3.22)
@@ -78,7 +80,7 @@ if(gridbfs_FOUND)
   endif()
 endif()
 EOF
-    local major=${ABI%%.*} w
+    local w
     run -0 probe -DWANT=
     assert_line "-- found=1 version=$ABI"
     assert_line "-- headers=INTERFACE_LIBRARY imported=TRUE include=$PREFIX/include"
@@ -89,13 +91,15 @@ EOF
     assert_line "-- imported-exe=$PREFIX/bin/gridbfs"
     assert_line "-- helper=yes"
     [ -f "$PREFIX/lib/gridbfs/flip-neighbors.so" ]
-    for w in "$major" "$major.0" "$ABI"; do
+    # ABI 1 plugins load unchanged: find_package(gridbfs 1.2) still works
+    for w in 2 2.0 "$ABI" 1 1.0 1.2 "$ABI1"; do
         rm -rf probe/build
         run -0 probe -DWANT="$w"
         assert_line "-- found=1 version=$ABI"
     done
-    # another major, a newer minor, or the program's own release: not found
-    for w in "$((major + 1))" "$major.$((${ABI#*.} + 1))" 0.1; do
+    # another major, a newer minor of either, or the program's own release:
+    # not found
+    for w in 3 "2.$((${ABI#*.} + 1))" "1.$((${ABI1#*.} + 1))" 0.1; do
         rm -rf probe/build
         run -0 probe -DWANT="$w"
         assert_line "-- found=0 version="
@@ -191,7 +195,7 @@ compile_line() {
 @test "--list-rules of the staged gridbfs shows the example: summary, parameters, file, ABI" {
     run -0 --separate-stderr "$STAGED" -P "$EX" --list-rules
     assert_line --regexp '^  flip-rowcol +flip a whole row or column until every cell is 0$'
-    assert_line --regexp "^ +file $EX/flip-rowcol\.so, ABI $ABI\$"
+    assert_line --regexp "^ +file $EX/flip-rowcol\.so, ABI $ABI1\$"
     assert_line --regexp '^ +size \(default 4x4\): board size RxC, at most 64 cells$'
     [ -z "$stderr" ]
 }
@@ -230,6 +234,8 @@ compile_line() {
     export PKG_CONFIG_PATH=$PCDIR
     run -0 pkg-config --modversion gridbfs
     assert_output "$ABI"
+    run -0 pkg-config --variable=abi1_version gridbfs
+    assert_output "$ABI1"
     run -0 pkg-config --variable=pluginsdir gridbfs
     [ "$(realpath "$output")" = "$(realpath "$PREFIX/lib/gridbfs")" ]
     [ -f "$output/flip-lines.so" ]
@@ -283,7 +289,7 @@ EOF
     assert_output 'needs gridbfs with plugin ABI 1.2 or later'
 }
 
-@test "the installed header compiles warning-free as C++ and exports an unmangled entry" {
+@test "the installed header compiles warning-free as C++ and exports unmangled entries" {
     requires g++
     cat >t.cc <<'EOF'
 #include <gridbfs/plugin.h>
@@ -292,13 +298,19 @@ static_assert(GRIDBFS_ABI >> 16 == GRIDBFS_ABI_MAJOR, "abi");
 #error "GRIDBFS_ABI in #if"
 #endif
 const gridbfs_plugin *GRIDBFS_ENTRY(void) { return nullptr; }
+const gridbfs_plugin2 *GRIDBFS_ENTRY2(void) { return nullptr; }
+// the grid helpers, used: an inline function is compiled where it is used
+unsigned f(gridbfs_grid *g) {
+    gridbfs_grid_set(g, 1, 1);
+    return gridbfs_grid_get(g, gridbfs_grid_words(g->rows, g->cols, g->bits));
+}
 EOF
     local cxx std
     # and clang++ where installed (CI has it): it warns where g++ does not
     for cxx in g++ clang++; do
         command -v $cxx >/dev/null || continue
         for std in c++11 c++17 c++20; do
-            $cxx -std=$std -Wall -Wextra -Wpedantic -Wold-style-cast -Werror \
+            $cxx -std=$std -Wall -Wextra -Wpedantic -Wold-style-cast -Wconversion -Werror \
                 -I"$PREFIX/include" -fPIC -c t.cc -o t.o ||
                 fail "the header does not compile as $std with $cxx"
         done
@@ -306,6 +318,7 @@ EOF
     requires nm
     run -0 nm t.o
     assert_line --regexp ' T gridbfs_plugin_abi1$'
+    assert_line --regexp ' T gridbfs_plugin_abi2$'
 }
 
 @test "the guide's complete plugin is the example's source, line for line" {
