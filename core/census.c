@@ -170,9 +170,8 @@ static int target_goals(const census_ctx *x, uint64_t target, uint64_t *out,
                         int say_it)
 {
     char why[RULES_MSG_MAX];
-    gridbfs_board b[2];
-    memset(b, 0, sizeof b);
-    b[0].w[0] = b[1].w[0] = target;
+    uint64_t w[2] = {target, target}; /* a board of at most 64 cells */
+    gridbfs_grid b[2] = {rule_grid(x->in, &w[0]), rule_grid(x->in, &w[1])};
     int n = solve_goals(x->in, b, out, why);
     if (n < 0) {
         if (say_it)
@@ -662,12 +661,12 @@ static uint64_t basis_reduce(const xbasis *xb, uint64_t v, uint64_t *by)
    refuted by expand() on a spot check. */
 static int xor_masks(census_ctx *x, uint64_t *mask)
 {
-    gridbfs_board empty, out;
-    memset(&empty, 0, sizeof empty);
+    uint64_t zero = 0, to = 0; /* boards of at most 64 cells */
+    gridbfs_grid empty = rule_grid(x->in, &zero), out = rule_grid(x->in, &to);
     for (uint32_t m = 0; m < x->br.moves; m++) {
         if (replay_move(x->in, &empty, m, &out))
             goto broken;
-        mask[m] = out.w[0];
+        mask[m] = to;
     }
     uint64_t s = 0x9E3779B97F4A7C15u; /* any states: a fixed sequence */
     for (int i = 0; i < XOR_CHECKS; i++) {

@@ -56,7 +56,7 @@ typedef struct check_case {
     uint64_t no;     /* in the whole run, from 1 */
     uint64_t record; /* in its file: {case} */
     rule_inst *in;   /* NULL: its rule cannot be used */
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    puzzle p;        /* its boards */
     enum rec_status status;
     uint64_t moves; /* the fewest, when solved */
     int impossible; /* the judge's impossible text is the answer */
@@ -547,11 +547,11 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     uint64_t line = rec->line;
     rule_inst *in = c->in;
     solve_result res = {ST_INVALID, 0, NULL, 0, c->msg};
-    memset(c->boards, 0, sizeof c->boards); /* a bad one's moves are still
-                                               read, and replayed */
-    int parsed = parse_record(in, rec, c->boards, c->msg, &line) == 0;
+    if (!in->error) /* a bad one's moves are still read, and replayed */
+        puzzle_fit(&c->p, in);
+    int parsed = parse_record(in, rec, &c->p, c->msg, &line) == 0;
     if (parsed)
-        res = solve_record(in, c->boards, k->bfs, c->msg);
+        res = solve_record(in, c->p.b, k->bfs, c->msg);
     c->exact = !in->error && own_text(k, c, &res);
     if (parsed && c->exact) {
         out_result r = case_result(c, &res);
@@ -657,12 +657,10 @@ static const replay_moves *moves_of(checker *k, const rule_inst *in)
 }
 
 /* Whether board b is a goal of case c: the plugin's is_goal(). */
-static int reaches_goal(const check_case *c, const gridbfs_board *b)
+static int reaches_goal(const check_case *c, const gridbfs_grid *b)
 {
     const rule_inst *in = c->in;
-    gridbfs_grid g[RECORD_MAX_BOARDS], end = rule_grid(in, b);
-    return in->plugin->ops->is_goal(in->rule.inst, rule_grids(in, c->boards, g),
-                                    &end) == 1;
+    return in->plugin->ops->is_goal(in->rule.inst, c->p.b, b) == 1;
 }
 
 /*
@@ -724,8 +722,9 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
                       uint64_t count, const strbuf *suffix, verdict *v)
 {
     const replay_moves *mt = moves_of(k, c->in);
-    gridbfs_board b = c->boards[0];
+    gridbfs_grid b = rule_grid_new(c->in);
     int replay = replay_possible(c->in), broken = 0;
+    grid_copy(&b, &c->p.b[0]);
     uint64_t n = 0;
     char q[2 * TEXT_QUOTE_BUF];
     for (; peek(k); n++) {
@@ -762,7 +761,9 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
                     "moves on a %" PRIu32 "x%" PRIu32
                     " board cannot be replayed",
                     c->in->rule.rows, c->in->rule.cols);
-    return replay && !broken && reaches_goal(c, &b);
+    int reached = replay && !broken && reaches_goal(c, &b);
+    grid_free(&b);
+    return reached;
 }
 
 /*
@@ -940,6 +941,7 @@ static void judge_case(checker *k, const check_case *c, const check_case *next)
 
 static void case_free(check_case *c)
 {
+    puzzle_free(&c->p);
     sb_free(&c->id);
     sb_free(&c->expected);
     sb_free(&c->t.before);

@@ -248,14 +248,14 @@ static sample_plan *draw_plan(gen *g, sample_rng *r)
 }
 
 /* One puzzle of a batch: drawn by a thread, written by the caller. */
-typedef struct puzzle {
+typedef struct drawn {
     uint64_t k;
     sample_rng r;
     sample_plan *p;
     gridbfs_board b[2]; /* the start, and the target of a two-board rule */
     int failed;         /* sample_draw()'s status: 0, or why none at d */
     uint32_t d;
-} puzzle;
+} drawn;
 
 /* ---- writing: the judge's input layout --------------------------------- */
 
@@ -333,7 +333,7 @@ static void put_param(const rule_inst *in, strbuf *sb)
  * of its file); a profile with no layout as grid rows, a blank line
  * between cases; a bare plugin as line records.
  */
-static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
+static void put_case(const gen *g, const drawn *z, int first, strbuf *sb)
 {
     const rule_inst *in = sample_plan_inst(z->p);
     uint32_t boards = in->rule.boards;
@@ -364,7 +364,7 @@ static void put_case(const gen *g, const puzzle *z, int first, strbuf *sb)
 /* ---- the run ----------------------------------------------------------- */
 
 typedef struct share {
-    puzzle *z;
+    drawn *z;
     size_t lo, hi;
     sample_scratch *sc;
 } share;
@@ -383,7 +383,7 @@ static void *draw_share(void *arg)
  * contiguous share; fewer where each thread would build a target table
  * and the tables' share of limits.memory has room for fewer at once.
  */
-static void draw_batch(const gen *g, puzzle *z, size_t n, sample_scratch **sc,
+static void draw_batch(const gen *g, drawn *z, size_t n, sample_scratch **sc,
                        unsigned jobs)
 {
     size_t bytes = 0;
@@ -506,12 +506,12 @@ static int write_file(const per_case *pc, uint64_t k, strbuf *text, char *err,
 
 /* Draw and write puzzles k0..k0+n-1 (z has room for n); 0, or -1 with
    err.  Into sb, or with pc->on, one file each. */
-static int batch(gen *g, uint64_t k0, size_t n, puzzle *z, sample_scratch **sc,
+static int batch(gen *g, uint64_t k0, size_t n, drawn *z, sample_scratch **sc,
                  unsigned jobs, const per_case *pc, strbuf *sb, char *err,
                  size_t cap)
 {
     for (size_t i = 0; i < n; i++) { /* on this thread: rules_choose() */
-        z[i] = (puzzle){.k = k0 + i};
+        z[i] = (drawn){.k = k0 + i};
         sample_seed(&z[i].r, g->seed, z[i].k);
         z[i].p = draw_plan(g, &z[i].r);
         if (!sample_plan_can(z[i].p)) {
@@ -567,7 +567,7 @@ int generate_main(const generate_opts *o, rules *rs, const char *output,
     jobs = paid + 1;
     sample_scratch **sc = xcalloc(jobs, sizeof *sc);
     size_t room = (size_t)BATCH * jobs;
-    puzzle *z = xcalloc(room, sizeof *z);
+    drawn *z = xcalloc(room, sizeof *z);
     progress *pg = progress_new(shown, o->count); /* a puzzle a "byte" */
     progress_name(pg, "puzzle", "puzzles");
 

@@ -10,52 +10,63 @@
 
 /*
  * n cells of text t into board bd from cell k on; returns -1, or the index
- * in t of the first byte that is not a cell.  Eight cells at a time while
- * they are all the rule's two characters (rules_set_cells()), then one at
- * a time.
+ * in t of the first byte that is not a cell.  For two symbols, eight cells
+ * at a time while they are all the rule's (rules_set_cells()), then one
+ * at a time.
  */
 static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
-                 gridbfs_board *bd)
+                 gridbfs_grid *bd)
 {
     const unsigned char *u = (const unsigned char *)t;
-    uint64_t one = BYTES(in->rule.symbols[1]),
-             zero = BYTES(in->rule.symbols[0]);
-    uint32_t c = 0;
-    for (; c + 8 <= n; c += 8, k += 8) {
-        uint64_t x = load_le64(u + c);
-        uint64_t is_one = zero_bytes(x ^ one);
-        if ((is_one | zero_bytes(x ^ zero)) != BYTES(0x80))
-            break; /* a byte that is no cell: the loop below finds it */
-        uint64_t bits = ((is_one >> 7) * GATHER) >> 56;
-        bd->w[k / 64] |= bits << k % 64;
-        if (k % 64 > 56)
-            bd->w[k / 64 + 1] |= bits >> (64 - k % 64);
+    uint32_t c = 0, bits = in->bits;
+    if (bits == 1) {
+        uint64_t one = BYTES(in->rule.symbols[1]);
+        uint64_t zero = BYTES(in->rule.symbols[0]);
+        for (; c + 8 <= n; c += 8, k += 8) {
+            uint64_t x = load_le64(u + c);
+            uint64_t is_one = zero_bytes(x ^ one);
+            if ((is_one | zero_bytes(x ^ zero)) != BYTES(0x80))
+                break; /* a byte that is no cell: the loop below finds it */
+            uint64_t b8 = ((is_one >> 7) * GATHER) >> 56;
+            bd->w[k / 64] |= b8 << k % 64;
+            if (k % 64 > 56)
+                bd->w[k / 64 + 1] |= b8 >> (64 - k % 64);
+        }
     }
-    unsigned seen = 0;
+    unsigned seen = 0, mask = (1u << bits) - 1;
     for (uint32_t i = c; i < n; i++, k++) { /* no branches */
         unsigned v = in->cell[u[i]];
-        bd->w[k / 64] |= (uint64_t)(v & CELL_ONE) << k % 64;
+        size_t at = (size_t)k * bits;
+        bd->w[at / 64] |= (uint64_t)(v & mask) << at % 64;
         seen |= v;
     }
-    if (!(seen & CELL_BAD))
+    if (!(seen & 0x80)) /* CELL_BAD's high bit: no symbol's */
         return -1;
     while (in->cell[u[c]] != CELL_BAD)
         c++;
     return c;
 }
 
-/* Why byte b of row row (1-based) is refused. */
+/* Why byte b of row row (1-based) is refused: what the cells are, all of
+   them where there are a few, else the first and the last. */
 static void bad_cell(const gridbfs_rule2 *r, uint32_t row, char b, char *msg)
 {
+    char byte[16], want[64];
+    const char *s = r->symbols;
+    size_t k = strlen(s);
     if (gridbfs_cell_char(b))
-        fmt(msg, RULES_MSG_MAX,
-            "row %" PRIu32 ": '%c' is not a cell (expected '%c' or '%c')", row,
-            b, r->symbols[1], r->symbols[0]);
+        fmt(byte, sizeof byte, "'%c'", b);
     else
-        fmt(msg, RULES_MSG_MAX,
-            "row %" PRIu32 ": byte 0x%02x is not a cell (expected '%c' or "
-            "'%c')",
-            row, (unsigned char)b, r->symbols[1], r->symbols[0]);
+        fmt(byte, sizeof byte, "byte 0x%02x", (unsigned char)b);
+    if (k == 2) /* ABI 1's order: the one, then the zero */
+        fmt(want, sizeof want, "'%c' or '%c'", s[1], s[0]);
+    else if (k <= 10)
+        fmt(want, sizeof want, "one of %s", s);
+    else
+        fmt(want, sizeof want, "one of the %zu symbols %c to %c", k, s[0],
+            s[k - 1]);
+    fmt(msg, RULES_MSG_MAX, "row %" PRIu32 ": %s is not a cell (expected %s)",
+        row, byte, want);
 }
 
 /*
@@ -65,7 +76,7 @@ static void bad_cell(const gridbfs_rule2 *r, uint32_t row, char b, char *msg)
  * they lie back to back, as the rows of a chunk do.
  */
 static int pack_board(const rule_inst *in, const record_row *row,
-                      gridbfs_board *bd, char *msg, uint64_t *msg_line)
+                      gridbfs_grid *bd, char *msg, uint64_t *msg_line)
 {
     const gridbfs_rule2 *r = &in->rule;
     uint32_t good = 0, whole = 1, at = 0;
@@ -110,7 +121,7 @@ static int pack_board(const rule_inst *in, const record_row *row,
     return 0;
 }
 
-int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
+int parse_record(const rule_inst *in, const record *rec, puzzle *p,
                  char *msg, uint64_t *msg_line)
 {
     const gridbfs_rule2 *r = &in->rule;
@@ -131,12 +142,9 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
             r->boards, r->boards == 1 ? "" : "s", rec->nboards);
         return -1;
     }
-    /* A copy, not a memset: GCC makes memset of a board "rep stos", which
-       costs more to start than the rest of a small board's parse. */
-    static const gridbfs_board empty;
     const record_row *row = rec->row;
+    puzzle_fit(p, in); /* the ABI: all zero bits */
     for (uint32_t b = 0; b < rec->nboards; b++) {
-        boards[b] = empty; /* the ABI: all zero bits */
         if (rec->board_rows[b] != r->rows) {
             fmt(msg, RULES_MSG_MAX,
                 "board %" PRIu32 " has %" PRIu32 " row%s, expected %" PRIu32,
@@ -145,7 +153,7 @@ int parse_record(const rule_inst *in, const record *rec, gridbfs_board *boards,
             *msg_line = row->line;
             return -1;
         }
-        if (pack_board(in, row, &boards[b], msg, msg_line))
+        if (pack_board(in, row, &p->b[b], msg, msg_line))
             return -1;
         row += r->rows;
     }

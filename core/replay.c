@@ -23,8 +23,8 @@ static int tail_set(const gridbfs_grid *g)
 
 /* replay_move() of an ABI 1 plugin's board that is its key, by
    expand(). */
-static int by_expand(const rule_inst *in, const gridbfs_board *board,
-                     uint32_t move, gridbfs_board *out)
+static int by_expand(const rule_inst *in, const gridbfs_grid *board,
+                     uint32_t move, gridbfs_grid *out)
 {
     uint32_t ids[GRIDBFS_MAX_MOVES];
     uint64_t keys[GRIDBFS_MAX_MOVES], next[GRIDBFS_MAX_MOVES];
@@ -34,27 +34,22 @@ static int by_expand(const rule_inst *in, const gridbfs_board *board,
     bfs_expand_all(&br, board->w[0], ids, keys, next);
     if (bits < 64 && next[move] >> bits)
         return -1;
-    memset(out, 0, sizeof *out);
-    out->w[0] = next[move];
+    out->w[0] = next[move]; /* the board's one word */
     return 0;
 }
 
-int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
-                gridbfs_board *out)
+int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
+                gridbfs_grid *out)
 {
     if (move >= in->rule.moves || !replay_possible(in))
         return -1;
     if (in->plugin->v1 && in->rule.key_bits)
         return by_expand(in, board, move, out);
-    gridbfs_board from = *board, to; /* out may be board */
-    gridbfs_grid a = rule_grid(in, &from), b = rule_grid(in, &to);
-    memset(&to, 0, sizeof to);
-    int applied = in->plugin->ops->apply(in->rule.inst, &a, move, &b);
+    int applied = in->plugin->ops->apply(in->rule.inst, board, move, out);
     if (applied == 0)
-        to = from; /* the move does not apply: the board stays */
-    else if (applied != 1 || tail_set(&b))
+        grid_copy(out, board); /* the move does not apply: the board stays */
+    else if (applied != 1 || tail_set(out))
         return -1;
-    *out = to;
     return 0;
 }
 

@@ -27,8 +27,8 @@
  * no apply()) or broke its contract (a cell set outside the board): the
  * caller says which rule could not be replayed.
  */
-int replay_move(const rule_inst *in, const gridbfs_board *board, uint32_t move,
-                gridbfs_board *out);
+int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
+                gridbfs_grid *out);
 
 /* Whether replay_move() can replay in's rule at its size: a board that
    is a key, or a plugin with apply(). */

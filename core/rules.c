@@ -274,12 +274,6 @@ static int broken(const rule_inst *in, uint32_t rows, uint32_t cols, char *why,
             "inverse()");
     else if (r->flags & GRIDBFS2_DENSE && !r->states)
         fmt(set, sizeof set, "GRIDBFS2_DENSE with no states");
-    else if (!in->plugin->v1 &&
-             (k != 2 || rows > GRIDBFS_MAX_SIDE || cols > GRIDBFS_MAX_SIDE))
-        fmt(set, sizeof set,
-            "%zu symbols on a %" PRIu32 "x%" PRIu32 " board: this gridbfs "
-            "takes ABI 2 rules of 2 symbols up to %dx%d so far",
-            k, rows, cols, GRIDBFS_MAX_SIDE, GRIDBFS_MAX_SIDE);
     else
         return 0;
     fmt(why, cap, "create() set %s", set);
@@ -617,7 +611,41 @@ rule_inst *rules_choose(rules *rs, const char *file, const char *rule,
 
 void rules_set_cells(rule_inst *in)
 {
+    const char *sym = in->rule.symbols;
+    size_t k = strlen(sym);
     memset(in->cell, CELL_BAD, sizeof in->cell);
-    in->cell[(unsigned char)in->rule.symbols[0]] = CELL_ZERO;
-    in->cell[(unsigned char)in->rule.symbols[1]] = CELL_ONE;
+    for (size_t i = 0; i < k; i++)
+        in->cell[(unsigned char)sym[i]] = (uint8_t)i;
+    in->bits = k <= 2 ? 1 : k <= 4 ? 2 : k <= 16 ? 4 : 8;
+    in->words = gridbfs_grid_words(in->rule.rows, in->rule.cols, in->bits);
+}
+
+gridbfs_grid rule_grid_new(const rule_inst *in)
+{
+    return rule_grid(in, xcalloc(in->words ? in->words : 1, sizeof(uint64_t)));
+}
+
+void grid_free(gridbfs_grid *g)
+{
+    free(g->w);
+    g->w = NULL;
+}
+
+void puzzle_fit(puzzle *p, const rule_inst *in)
+{
+    size_t need = in->rule.boards * in->words;
+    if (need > p->cap) {
+        free(p->words);
+        p->cap = need > 2 * p->cap ? need : 2 * p->cap;
+        p->words = xmalloc(p->cap * sizeof *p->words);
+    }
+    memset(p->words, 0, need * sizeof *p->words);
+    for (uint32_t i = 0; i < in->rule.boards; i++)
+        p->b[i] = rule_grid(in, p->words + i * in->words);
+}
+
+void puzzle_free(puzzle *p)
+{
+    free(p->words);
+    *p = (puzzle){0};
 }

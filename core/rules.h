@@ -17,14 +17,18 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "config.h"
 #include "loader.h"
+#include "reader.h"
 #include "table.h"
 
 #define RULES_MSG_MAX 512
 
-enum { CELL_ZERO, CELL_ONE, CELL_BAD };
+/* rule_inst.cell[] of a byte that is no symbol; a symbol's is its value,
+   below 0x80 (gridbfs_cell_char() allows fewer than 128 symbols). */
+#define CELL_BAD 0xff
 
 typedef struct rule_inst {
     char *name;                 /* profile or plugin name */
@@ -52,7 +56,9 @@ typedef struct rule_inst {
     uint64_t *masks;
     int nfixed_goals;
     uint64_t fixed_goals[GRIDBFS_MAX_GOALS];
-    uint8_t cell[256]; /* a cell's byte: CELL_ZERO, CELL_ONE or CELL_BAD */
+    uint8_t cell[256]; /* a byte's symbol value, or CELL_BAD */
+    uint32_t bits;     /* a cell's bits in a board: 1, 2, 4 or 8 */
+    size_t words;      /* a board's words */
 
     /* the cache's: see rules.c */
     uint64_t hash, last_use;
@@ -122,35 +128,49 @@ membudget *rules_memory(rules *rs);
    what every table takes, in every mode. */
 membudget *rules_tables(rules *rs);
 
-/* Fill in in->cell from in->rule's alphabet (rules_get() does). */
+/* Fill in in->cell, bits and words from in->rule's alphabet and size
+   (rules_get() does). */
 void rules_set_cells(rule_inst *in);
 
-/*
- * The core keeps its boards as ABI 1 boards of two symbols up to 32x32
- * for now; the plugins see them as ABI 2 boards through these.
- */
-/* b, of in's size, as an ABI 2 board. */
-static inline gridbfs_grid rule_grid(const rule_inst *in,
-                                     const gridbfs_board *b)
+/* A board of in's shape over w (in->words of them). */
+static inline gridbfs_grid rule_grid(const rule_inst *in, uint64_t *w)
 {
-    return (gridbfs_grid){in->rule.rows, in->rule.cols, 1, (uint64_t *)b->w};
+    return (gridbfs_grid){in->rule.rows, in->rule.cols, in->bits, w};
 }
 
-/* The puzzle boards[0..in->rule.boards-1] as ABI 2 boards, in g. */
-static inline const gridbfs_grid *
-rule_grids(const rule_inst *in, const gridbfs_board *boards, gridbfs_grid *g)
+/* A board of in's shape over words of its own, all zero; grid_free() it. */
+gridbfs_grid rule_grid_new(const rule_inst *in);
+void grid_free(gridbfs_grid *g);
+
+/* *to = *from, two boards of one shape. */
+static inline void grid_copy(gridbfs_grid *to, const gridbfs_grid *from)
 {
-    for (uint32_t i = 0; i < in->rule.boards; i++)
-        g[i] = rule_grid(in, &boards[i]);
-    return g;
+    if (to->w != from->w)
+        memcpy(to->w, from->w,
+               gridbfs_grid_words(from->rows, from->cols, from->bits) *
+                   sizeof *to->w);
 }
 
 /* The key of board b, a state of in (whose key_bits are set). */
-static inline uint64_t rule_key(const rule_inst *in, const gridbfs_board *b)
+static inline uint64_t rule_key(const rule_inst *in, const gridbfs_grid *b)
 {
-    gridbfs_grid g = rule_grid(in, b);
-    return in->plugin->ops->key(in->rule.inst, &g);
+    return in->plugin->ops->key(in->rule.inst, b);
 }
+
+/*
+ * A puzzle's boards (rule.boards of them) over words of their own, grown
+ * for each rule as needed: what a record is parsed into.  Zeroed, it is
+ * empty; puzzle_free() gives its words back.
+ */
+typedef struct puzzle {
+    gridbfs_grid b[RECORD_MAX_BOARDS];
+    uint64_t *words;
+    size_t cap; /* words */
+} puzzle;
+
+/* p's boards shaped for in, all zero. */
+void puzzle_fit(puzzle *p, const rule_inst *in);
+void puzzle_free(puzzle *p);
 
 /* Whether in's states fit the search engine: a key each, and no more
    moves than a node holds. */

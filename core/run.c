@@ -138,7 +138,7 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
    out[at]; a record that cannot be drawn has a message, before its
    answer, and earns exit status 1. */
 static void show_record(const run_config *rc, chunk *c, const job *j,
-                        const gridbfs_board *boards, const solve_result *ans,
+                        const gridbfs_grid *boards, const solve_result *ans,
                         size_t at)
 {
     char msg[RULES_MSG_MAX];
@@ -160,7 +160,7 @@ static void show_record(const run_config *rc, chunk *c, const job *j,
 void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
 {
     char msg[RULES_MSG_MAX];
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    const gridbfs_grid *boards = w->p.b;
     record rec;
     for (; c->answered < c->n; c->answered++) {
         job *j = chunk_job(c, c->answered);
@@ -173,7 +173,7 @@ void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
         res.rule = in->name;
         res.profile = in->profile;
         uint64_t msg_line;
-        if (parse_record(in, job_record(c, j, &rec), boards, msg, &msg_line)) {
+        if (parse_record(in, job_record(c, j, &rec), &w->p, msg, &msg_line)) {
             res.ans = (solve_result){ST_INVALID, 0, NULL, 0, msg};
         } else {
             res.ans = solve_record(in, boards, w->bfs, msg);
@@ -351,7 +351,7 @@ static void work(pipeline *p, worker *w)
 static void *worker_main(void *arg)
 {
     pipeline *p = arg;
-    worker w = {bfs_new(), output_new(p->rc->format)};
+    worker w = {.bfs = bfs_new(), .out = output_new(p->rc->format)};
     bfs_set_budget(w.bfs, rules_memory(p->rc->rules));
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -364,6 +364,7 @@ static void *worker_main(void *arg)
     pthread_mutex_unlock(&p->lock);
     bfs_free(w.bfs);
     output_free(w.out);
+    puzzle_free(&w.p);
     return NULL;
 }
 
@@ -574,7 +575,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
         nfiles = 1;
     }
     pipeline p = {0};
-    worker own = {bfs_new(), output_new(rc->format)}; /* the reader's */
+    worker own = {.bfs = bfs_new(), .out = output_new(rc->format)}; /* the reader's */
     bfs_set_budget(own.bfs, rules_memory(rc->rules));
     pipeline_init(&p, rc, threads_paid(&p, rc), &own);
     p.out_terminal = isatty(fileno(rc->out));
@@ -588,6 +589,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     pipeline_free(&p);
     bfs_free(own.bfs);
     output_free(own.out);
+    puzzle_free(&own.p);
     if (p.write_failed)
         errno = p.write_errno; /* for the caller's one message */
     return p.write_failed ? EXIT_TROUBLE : p.status;

@@ -143,6 +143,7 @@ typedef struct chunk {
 typedef struct worker {
     bfs *bfs;
     output *out;
+    puzzle p; /* the record being answered */
 } worker;
 
 typedef struct pipeline {

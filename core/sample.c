@@ -250,6 +250,16 @@ static int refuse_memory(sample_plan *p, membudget *mem)
     return -1;
 }
 
+/* The boards b (of two symbols, up to 32x32: all --generate takes so far)
+   as the plugin sees them, in g. */
+static const gridbfs_grid *view(const rule_inst *in, const gridbfs_board *b,
+                                gridbfs_grid *g)
+{
+    for (uint32_t i = 0; i < in->rule.boards; i++)
+        g[i] = rule_grid(in, (uint64_t *)b[i].w);
+    return g;
+}
+
 /* Target t's table in *t (built again in its own memory, or first
    built), its largest finite distance into *ecc; the distances, or NULL
    when the plugin gave no goals or the build failed (*t freed). */
@@ -262,7 +272,7 @@ static const uint8_t *target_table(const sample_plan *p, uint64_t target,
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = target; /* a puzzle the goals are asked of */
     uint32_t n = p->in->plugin->ops->goals(
-        p->in->rule.inst, rule_grids(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
+        p->in->rule.inst, view(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
     if (!n || n > GRIDBFS_MAX_GOALS)
         return NULL;
     if (*t && table_rebuild(*t, goals, n)) {
@@ -294,7 +304,7 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
     gridbfs_grid g[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = u;
-    if (p->in->plugin->ops->goals(p->in->rule.inst, rule_grids(p->in, b, g),
+    if (p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g),
                                   &goal, 1) != 1 ||
         goal != u) {
         fmt(p->why, sizeof p->why,
@@ -529,7 +539,8 @@ static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint32_t *ids,
 static uint32_t measure(const sample_plan *p, const gridbfs_board *b,
                         sample_scratch *sc)
 {
-    solve_result res = solve_record(p->in, b, sc->b, sc->msg);
+    gridbfs_grid g[2];
+    solve_result res = solve_record(p->in, view(p->in, b, g), sc->b, sc->msg);
     if (res.status == ST_IMPOSSIBLE)
         return UINT32_MAX;
     if (res.status == ST_LIMIT)
@@ -638,11 +649,11 @@ static int to_goal(const rule_inst *in, gridbfs_board *b, sample_scratch *sc)
     gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
     gridbfs_grid g[2];
     size_t len = 0;
-    if (in->plugin->ops->solve(in->rule.inst, rule_grids(in, b, g), sc->ids,
+    if (in->plugin->ops->solve(in->rule.inst, view(in, b, g), sc->ids,
                                GRIDBFS_MAX_MOVES, &len, &err) != GRIDBFS_SOLVED)
         return -1;
     for (size_t i = 0; i < len; i++)
-        if (replay_move(in, &b[0], sc->ids[i], &b[0]))
+        if (replay_move(in, &g[0], sc->ids[i], &g[0]))
             return -1;
     return 0;
 }
@@ -668,8 +679,9 @@ static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
     }
     for (uint32_t i = 0; i < moves; i++)
         sc->ids[i] = (uint32_t)i;
+    gridbfs_grid g = rule_grid(in, b[0].w);
     for (uint32_t i = 0; i < d && moves; i++)
-        if (replay_move(in, &b[0], walk_move(r, sc, i, d, moves), &b[0]))
+        if (replay_move(in, &g, walk_move(r, sc, i, d, moves), &g))
             return -1;
     return 0;
 }
@@ -689,7 +701,7 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
         random_board(r, p->cells, &b[1]);
         b[0] = b[1]; /* start = target: its goals */
         gridbfs_grid g[2];
-        n = ops->goals(inst, rule_grids(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
+        n = ops->goals(inst, view(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
         n = n > GRIDBFS_MAX_GOALS ? 0 : n;
     } else {
         memcpy(goals, p->goals, sizeof goals);

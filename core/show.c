@@ -33,7 +33,7 @@ enum show_mode show_mode_for(FILE *out)
 struct show_item {
     size_t at; /* in the results' text */
     const rule_inst *in;
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    size_t words;    /* its boards' first word in the queue's */
     size_t first, n; /* its moves in the queue's */
 };
 
@@ -55,25 +55,21 @@ static void pen_flush(pen *pn)
     pn->sb->len = 0;
 }
 
-static int cell_of(const gridbfs_board *b, uint32_t k)
-{
-    return (int)(b->w[k / 64] >> (k % 64) & 1);
-}
-
 /*
  * Board b of in's rule, a row a line, each cell its mark and its
  * character; the cells where b differs from before (NULL: none) marked.
  */
 static void draw_board(enum show_mode mode, const rule_inst *in,
-                       const gridbfs_board *b, const gridbfs_board *before,
+                       const gridbfs_grid *b, const gridbfs_grid *before,
                        strbuf *sb)
 {
     uint32_t rows = in->rule.rows, cols = in->rule.cols;
     for (uint32_t r = 0; r < rows; r++) {
         for (uint32_t c = 0; c < cols; c++) {
             uint32_t k = r * cols + c;
-            char ch = in->rule.symbols[cell_of(b, k)];
-            int changed = before && cell_of(before, k) != cell_of(b, k);
+            unsigned v = gridbfs_grid_get(b, k);
+            char ch = in->rule.symbols[v];
+            int changed = before && gridbfs_grid_get(before, k) != v;
             sb_putc(sb, changed ? MARK : ' ');
             if (changed && mode == SHOW_HIGHLIGHT)
                 sb_add(sb, HIGHLIGHT_ON, sizeof HIGHLIGHT_ON - 1);
@@ -114,23 +110,31 @@ static int not_replayed(const rule_inst *in, const uint32_t *path, size_t i,
 /* The moves' boards from the start, each after its "move K of N: TEXT"
    line; 0, or -1 with msg set when a move could not be replayed. */
 static int draw_moves(enum show_mode mode, const rule_inst *in,
-                      const gridbfs_board *start, const uint32_t *path,
+                      const gridbfs_grid *start, const uint32_t *path,
                       size_t n, pen *pn, char *msg)
 {
     strbuf *sb = pn->sb;
     char text[OUTPUT_MOVE_TEXT_MAX];
-    gridbfs_board cur = *start, next;
-    for (size_t i = 0; i < n; i++) {
-        if (replay_move(in, &cur, path[i], &next) < 0)
-            return not_replayed(in, path, i, n, msg);
+    gridbfs_grid cur = rule_grid_new(in), next = rule_grid_new(in);
+    int status = 0;
+    grid_copy(&cur, start);
+    for (size_t i = 0; i < n && status == 0; i++) {
+        if (replay_move(in, &cur, path[i], &next) < 0) {
+            status = not_replayed(in, path, i, n, msg);
+            break;
+        }
         sb_printf(sb, "move %zu of %zu: %s\n", i + 1, n,
                   output_move_text(in->plugin->ops, in->rule.inst, path[i],
                                    GRIDBFS_MOVE_JUDGE, text));
         draw_board(mode, in, &next, &cur, pn->sb);
         pen_flush(pn);
+        gridbfs_grid t = cur;
         cur = next;
+        next = t;
     }
-    return 0;
+    grid_free(&cur);
+    grid_free(&next);
+    return status;
 }
 
 /* Whether a path can be replayed at all: 0, or -1 with why in msg. */
@@ -151,7 +155,7 @@ static int can_draw(const rule_inst *in, const uint32_t *path, size_t n,
 /* show_write() through pn: a drawing that fails part way is taken back
    when it is still all in pn's buffer (show_check() first, else). */
 static int draw(enum show_mode mode, const rule_inst *in,
-                const gridbfs_board *boards, const uint32_t *path, size_t n,
+                const gridbfs_grid *boards, const uint32_t *path, size_t n,
                 pen *pn, char *msg)
 {
     int status = -1;
@@ -182,28 +186,38 @@ out:
 }
 
 int show_write(enum show_mode mode, const rule_inst *in,
-               const gridbfs_board *boards, const uint32_t *path, size_t n,
+               const gridbfs_grid *boards, const uint32_t *path, size_t n,
                strbuf *sb, char *msg)
 {
     pen pn = {sb, NULL, 0};
     return draw(mode, in, boards, path, n, &pn, msg);
 }
 
-int show_check(const rule_inst *in, const gridbfs_board *boards,
+int show_check(const rule_inst *in, const gridbfs_grid *boards,
                const uint32_t *path, size_t n, char *msg)
 {
-    gridbfs_board cur = boards[0];
     if (can_draw(in, path, n, msg) < 0)
         return -1;
-    for (size_t i = 0; i < n; i++)
+    gridbfs_grid cur = rule_grid_new(in);
+    int status = 0;
+    grid_copy(&cur, &boards[0]);
+    for (size_t i = 0; i < n && status == 0; i++)
         if (replay_move(in, &cur, path[i], &cur) < 0)
-            return not_replayed(in, path, i, n, msg);
-    return 0;
+            status = not_replayed(in, path, i, n, msg);
+    grid_free(&cur);
+    return status;
 }
 
 void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
-                    const gridbfs_board *boards, const uint32_t *path, size_t n)
+                    const gridbfs_grid *boards, const uint32_t *path, size_t n)
 {
+    size_t words = in->rule.boards * in->words;
+    if (words > q->words_cap - q->nwords) {
+        q->words_cap = q->nwords + words > 2 * q->words_cap
+                           ? q->nwords + words
+                           : 2 * q->words_cap;
+        q->words = xreallocarray(q->words, q->words_cap, sizeof *q->words);
+    }
     if (q->n == q->cap) {
         q->cap = q->cap ? 2 * q->cap : SHOW_ITEMS_MIN;
         q->items = xreallocarray(q->items, q->cap, sizeof *q->items);
@@ -216,7 +230,11 @@ void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
     show_item *it = &q->items[q->n++];
     it->at = at;
     it->in = in;
-    memcpy(it->boards, boards, in->rule.boards * sizeof *boards);
+    it->words = q->nwords;
+    for (uint32_t b = 0; b < in->rule.boards; b++)
+        memcpy(q->words + q->nwords + b * in->words, boards[b].w,
+               in->words * sizeof *q->words);
+    q->nwords += words;
     it->first = q->nmoves;
     it->n = n;
     if (n)
@@ -238,8 +256,11 @@ int show_queue_write(show_queue *q, enum show_mode mode, const char *text,
             fwrite(text + done, 1, it->at - done, out) != it->at - done)
             pn.failed = 1;
         done = it->at > done ? it->at : done;
+        gridbfs_grid b[RECORD_MAX_BOARDS];
+        for (uint32_t i = 0; i < it->in->rule.boards; i++)
+            b[i] = rule_grid(it->in, q->words + it->words + i * it->in->words);
         /* checked by show_check(): a plugin that now fails says why */
-        draw(mode, it->in, it->boards, q->moves + it->first, it->n, &pn, msg);
+        draw(mode, it->in, b, q->moves + it->first, it->n, &pn, msg);
     }
     if (!pn.failed && to > done &&
         fwrite(text + done, 1, to - done, out) != to - done)
@@ -250,17 +271,19 @@ int show_queue_write(show_queue *q, enum show_mode mode, const char *text,
 
 size_t show_queue_bytes(const show_queue *q)
 {
-    return q->cap * sizeof *q->items + q->moves_cap * sizeof *q->moves;
+    return q->cap * sizeof *q->items + q->moves_cap * sizeof *q->moves +
+           q->words_cap * sizeof *q->words;
 }
 
 void show_queue_clear(show_queue *q)
 {
-    q->n = q->nmoves = q->drawn = 0;
+    q->n = q->nmoves = q->nwords = q->drawn = 0;
 }
 
 void show_queue_free(show_queue *q)
 {
     free(q->items);
     free(q->moves);
+    free(q->words);
     memset(q, 0, sizeof *q);
 }

@@ -55,12 +55,12 @@ enum show_mode show_mode_for(FILE *out);
  * a blank line.
  */
 int show_write(enum show_mode mode, const rule_inst *in,
-               const gridbfs_board *boards, const uint32_t *path, size_t n,
+               const gridbfs_grid *boards, const uint32_t *path, size_t n,
                strbuf *sb, char *msg);
 
 /* Whether path[0..n-1] (NULL: none found) can be drawn on boards: 0, or
    -1 with why in msg, as show_write() would say it. */
-int show_check(const rule_inst *in, const gridbfs_board *boards,
+int show_check(const rule_inst *in, const gridbfs_grid *boards,
                const uint32_t *path, size_t n, char *msg);
 
 /* The drawings of a chunk of results, queued for the writer.  Zero
@@ -71,13 +71,15 @@ typedef struct show_queue {
     size_t n, cap;
     uint32_t *moves; /* every item's path, back to back */
     size_t nmoves, moves_cap;
+    uint64_t *words; /* every item's boards, back to back */
+    size_t nwords, words_cap;
     size_t drawn; /* items written out */
 } show_queue;
 
 /* Queue the drawing of a record that show_check() passed, to go at byte
    at of the results' text (after its answer). */
 void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
-                    const gridbfs_board *boards, const uint32_t *path,
+                    const gridbfs_grid *boards, const uint32_t *path,
                     size_t n);
 /* Write text[from..to-1] to out with q's drawings in their places, each
    drawn as it is written: those not yet written that go at or before

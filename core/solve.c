@@ -19,16 +19,14 @@ bfs_rule solve_engine_rule(const rule_inst *in)
                       (r->flags & GRIDBFS2_REVERSIBLE) != 0};
 }
 
-int solve_goals(const rule_inst *in, const gridbfs_board *boards,
+int solve_goals(const rule_inst *in, const gridbfs_grid *boards,
                 uint64_t *goals, char *msg)
 {
     const gridbfs_rule2 *r = &in->rule;
     uint64_t outside = r->key_bits >= 64 ? 0 : ~0ull << r->key_bits;
     int fixed = (r->flags & GRIDBFS2_FIXED_GOAL) != 0;
-    gridbfs_grid grids[RECORD_MAX_BOARDS];
-    uint32_t n = in->plugin->ops->goals(
-        r->inst, fixed ? NULL : rule_grids(in, boards, grids), goals,
-        GRIDBFS_MAX_GOALS);
+    uint32_t n = in->plugin->ops->goals(r->inst, fixed ? NULL : boards, goals,
+                                        GRIDBFS_MAX_GOALS);
     int bad = n > GRIDBFS_MAX_GOALS;
     for (uint32_t g = 0; g < n && !bad; g++)
         bad = (goals[g] & outside) != 0;
@@ -41,7 +39,7 @@ int solve_goals(const rule_inst *in, const gridbfs_board *boards,
 }
 
 /* The goals of the puzzle, or status NONE or FAULT in ans. */
-static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
+static uint32_t goals_of(const rule_inst *in, const gridbfs_grid *boards,
                          uint64_t *goals, bfs_answer *ans, char *msg)
 {
     int n = solve_goals(in, boards, goals, msg);
@@ -53,7 +51,7 @@ static uint32_t goals_of(const rule_inst *in, const gridbfs_board *boards,
 }
 
 /* The answer for boards of at most 64 cells: a table or a search. */
-static void search(rule_inst *in, const gridbfs_board *boards, bfs *b,
+static void search(rule_inst *in, const gridbfs_grid *boards, bfs *b,
                    bfs_answer *ans, char *msg)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS];
@@ -105,22 +103,20 @@ done:
  * The plugin's exact solver.  Returns 0 with ans filled in, or -1 when it
  * refused this puzzle (why in msg).
  */
-static int exact(const rule_inst *in, const gridbfs_board *boards, bfs *b,
+static int exact(const rule_inst *in, const gridbfs_grid *boards, bfs *b,
                  bfs_answer *ans, char *msg)
 {
     const gridbfs_rule2 *r = &in->rule;
     int (*solve)(const void *, const gridbfs_grid *, uint32_t *, size_t,
                  size_t *, gridbfs_error *) = in->plugin->ops->solve;
     gridbfs_error err = {msg, RULES_MSG_MAX, -1};
-    gridbfs_grid g[RECORD_MAX_BOARDS];
-    const gridbfs_grid *puzzle = rule_grids(in, boards, g);
     size_t cap = EXACT_MOVES, len = 0;
     int st;
 
     memset(ans, 0, sizeof *ans);
     msg[0] = '\0';
     if (!in->need_path) { /* room for no move: the count alone will do */
-        st = solve(r->inst, puzzle, NULL, 0, &len, &err);
+        st = solve(r->inst, boards, NULL, 0, &len, &err);
         if (st == GRIDBFS_TOO_LONG || (st == GRIDBFS_SOLVED && len == 0)) {
             ans->status = BFS_FOUND;
             ans->len = len;
@@ -131,7 +127,7 @@ static int exact(const rule_inst *in, const gridbfs_board *boards, bfs *b,
     }
     for (int tries = 0;; tries++) {
         uint32_t *moves = bfs_path_buffer(b, cap);
-        st = solve(r->inst, puzzle, moves, cap, &len, &err);
+        st = solve(r->inst, boards, moves, cap, &len, &err);
         if (st != GRIDBFS_TOO_LONG || tries == 1 || len <= cap)
             break;
         cap = len;
@@ -187,7 +183,7 @@ void solve_prepare(rule_inst *in)
  * (XOR moves on an ABI 1 board, its own key), else move by move
  * (replay.h).  0, or -1 when a move sets a cell off the board.
  */
-static int path_end(const rule_inst *in, const gridbfs_board *start,
+static int path_end(const rule_inst *in, const gridbfs_grid *start,
                     const uint32_t *path, size_t n, uint64_t *end)
 {
     uint32_t bits = in->rule.key_bits;
@@ -198,12 +194,15 @@ static int path_end(const rule_inst *in, const gridbfs_board *start,
         *end = s;
         return bits < 64 && s >> bits ? -1 : 0;
     }
-    gridbfs_board cur = *start;
-    for (size_t i = 0; i < n; i++)
-        if (replay_move(in, &cur, path[i], &cur) < 0)
-            return -1;
-    *end = rule_key(in, &cur);
-    return 0;
+    gridbfs_grid cur = rule_grid_new(in);
+    grid_copy(&cur, start);
+    int status = 0;
+    for (size_t i = 0; i < n && status == 0; i++)
+        status = replay_move(in, &cur, path[i], &cur);
+    if (status == 0)
+        *end = rule_key(in, &cur);
+    grid_free(&cur);
+    return status;
 }
 
 /*
@@ -215,7 +214,7 @@ static int path_end(const rule_inst *in, const gridbfs_board *start,
  * are XORs (in->masks), else move by move (replay.h).  A breach makes ans
  * BFS_FAULT, with why in msg.
  */
-static void exact_reaches_goal(const rule_inst *in, const gridbfs_board *boards,
+static void exact_reaches_goal(const rule_inst *in, const gridbfs_grid *boards,
                                bfs_answer *ans, char *msg)
 {
     uint64_t own[GRIDBFS_MAX_GOALS], end;
@@ -267,7 +266,7 @@ static void unsearchable(const rule_inst *in, char *msg)
 
 /* exact(), and while in->rent its time, paid towards the table's price:
    once paid, the next puzzles go to the table. */
-static int rented_exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
+static int rented_exact(rule_inst *in, const gridbfs_grid *boards, bfs *b,
                         bfs_answer *ans, char *msg)
 {
     if (!in->rent)
@@ -281,7 +280,7 @@ static int rented_exact(rule_inst *in, const gridbfs_board *boards, bfs *b,
     return rc;
 }
 
-solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
+solve_result solve_record(rule_inst *in, const gridbfs_grid *boards, bfs *b,
                           char *msg)
 {
     const gridbfs_rule2 *r = &in->rule;

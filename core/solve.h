@@ -38,7 +38,7 @@ bfs_rule solve_engine_rule(const rule_inst *in);
  * one off the board), with why in msg (RULES_MSG_MAX bytes).  The one
  * check of goals(), for solving and --census alike.
  */
-int solve_goals(const rule_inst *in, const gridbfs_board *boards,
+int solve_goals(const rule_inst *in, const gridbfs_grid *boards,
                 uint64_t *goals, char *msg);
 
 /*
@@ -56,7 +56,7 @@ void solve_prepare(rule_inst *in);
  * several threads, each with its own workspace b; msg is RULES_MSG_MAX
  * bytes for the message.
  */
-solve_result solve_record(rule_inst *in, const gridbfs_board *boards, bfs *b,
+solve_result solve_record(rule_inst *in, const gridbfs_grid *boards, bfs *b,
                           char *msg);
 
 #endif /* GRIDBFS_SOLVE_H */

@@ -50,13 +50,14 @@ static int takes(rules *rs, const config *cfg, const char *path,
     const record *r;
     while ((r = layout_next(lo)) && r->notice)
         ;
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    puzzle p = {0};
     uint64_t line;
     int ok = r && !r->rule;
     if (ok) {
         in = rules_choose(rs, NULL, name, r->rows, r->cols, r->param);
-        ok = parse_record(in, r, boards, msg, &line) == 0;
+        ok = parse_record(in, r, &p, msg, &line) == 0;
     }
+    puzzle_free(&p);
     layout_close(lo);
     reader_close(rd);
     return ok;
@@ -67,7 +68,6 @@ const record *suggest_first(rules *rs, const config *cfg, const char *path,
                             size_t cap)
 {
     char msg[RULES_MSG_MAX];
-    gridbfs_board boards[RECORD_MAX_BOARDS];
     uint64_t line;
     /* the record names its rule itself, or a line's own syntax is at
        fault (a key, size=), whatever the rule */
@@ -75,7 +75,10 @@ const record *suggest_first(rules *rs, const config *cfg, const char *path,
         return rec;
     rule_inst *in =
         rules_choose(rs, path, NULL, rec->rows, rec->cols, rec->param);
-    if (parse_record(in, rec, boards, msg, &line) == 0)
+    puzzle p = {0};
+    int parsed = parse_record(in, rec, &p, msg, &line) == 0;
+    puzzle_free(&p);
+    if (parsed)
         return rec;
     const char *input = again(path);
     char like[RULES_MSG_MAX] = "";

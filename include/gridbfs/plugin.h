@@ -418,7 +418,7 @@ typedef struct gridbfs_plugin2 {
                        uint64_t *next);
 
     /* *out = *board after move; returns 1, or 0 when the move does not
-       apply there (out is then undefined).  out may be board. */
+       apply there (and out is not written).  out may be board. */
     int (*apply)(const void *inst, const gridbfs_grid *board, uint32_t move,
                  gridbfs_grid *out);
 

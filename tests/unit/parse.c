@@ -2,9 +2,9 @@
  * tests/unit/parse.c - unit test of core/parse.c: a record's rows into
  * boards, and the first fault of a record that does not fit its rule.
  *
- * The rule is made by hand (2x3 boards of 'b' = 1 and 'w' = 0), so every
- * bit expected is worked out here from the cell characters, not by the
- * code under test.
+ * The rule is made by hand (2x3 boards of 'b' = 1 and 'w' = 0, or of
+ * more symbols), so every bit expected is worked out here from the cell
+ * characters, not by the code under test.
  */
 #include <stdint.h>
 #include <string.h>
@@ -15,17 +15,22 @@
 #define ROWS 2
 #define COLS 3
 
-static rule_inst make_rule(uint32_t boards)
+static rule_inst make_rule_of(uint32_t boards, const char *symbols)
 {
     rule_inst in;
     memset(&in, 0, sizeof in);
     in.name = "hand";
     in.rule.rows = ROWS;
     in.rule.cols = COLS;
-    in.rule.symbols = "wb"; /* zero, one */
+    in.rule.symbols = symbols;
     in.rule.boards = boards;
     rules_set_cells(&in);
     return in;
+}
+
+static rule_inst make_rule(uint32_t boards)
+{
+    return make_rule_of(boards, "wb"); /* zero, one */
 }
 
 /* A record of n rows with the given texts, on lines from line on (step
@@ -60,30 +65,62 @@ static void test_good(void)
 {
     static const char *const rows[] = {"bwb", "wbb", "www", "bbb"};
     rule_inst one = make_rule(1), two = make_rule(2);
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    puzzle p = {0};
     char msg[RULES_MSG_MAX];
     uint64_t line = 0;
 
     record rec = make_record(rows, 2, 5, 1);
-    CHECK(parse_record(&one, &rec, boards, msg, &line) == 0);
-    CHECK(boards[0].w[0] == bits_of(rows) && boards[0].w[0] == 0x35);
+    CHECK(parse_record(&one, &rec, &p, msg, &line) == 0);
+    CHECK(p.b[0].w[0] == bits_of(rows) && p.b[0].w[0] == 0x35);
+    CHECK(p.b[0].rows == ROWS && p.b[0].cols == COLS && p.b[0].bits == 1);
     CHECK(line == 5);
     rec = make_record(rows, 4, 9, 0);
-    memset(boards, 0xff, sizeof boards); /* parse must clear every bit */
-    CHECK(parse_record(&two, &rec, boards, msg, &line) == 0);
-    CHECK(boards[0].w[0] == bits_of(rows));
-    CHECK(boards[1].w[0] == bits_of(rows + 2) && boards[1].w[0] == 0x38);
-    CHECK(boards[1].w[1] == 0);
+    memset(p.words, 0xff, p.cap * sizeof *p.words); /* parse must clear */
+    CHECK(parse_record(&two, &rec, &p, msg, &line) == 0);
+    CHECK(p.b[0].w[0] == bits_of(rows));
+    CHECK(p.b[1].w[0] == bits_of(rows + 2) && p.b[1].w[0] == 0x38);
+    puzzle_free(&p);
+}
+
+/* Cells of K symbols: cell k's value (its symbol's index) at bits
+   k * bits on, 2 bits a cell for 3 or 4 symbols, 4 for 5 to 16, 8 past. */
+static void test_symbols(void)
+{
+    static const char *const three[] = {"abc", "cba"};
+    static const char *const five[] = {"012", "340"};
+    static const char *const many[] = {"0a9", "zA5"};
+    static const char *const digits =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    rule_inst k3 = make_rule_of(1, "abc"), k5 = make_rule_of(1, "01234");
+    rule_inst k62 = make_rule_of(1, digits);
+    puzzle p = {0};
+    char msg[RULES_MSG_MAX];
+    uint64_t line = 0;
+
+    record rec = make_record(three, 2, 1, 1);
+    CHECK(parse_record(&k3, &rec, &p, msg, &line) == 0);
+    CHECK(p.b[0].bits == 2);
+    /* 0, 1, 2, 2, 1, 0 at bits 0, 2, 4, 6, 8, 10 */
+    CHECK(p.b[0].w[0] == (1u << 2 | 2u << 4 | 2u << 6 | 1u << 8));
+    rec = make_record(five, 2, 1, 1);
+    CHECK(parse_record(&k5, &rec, &p, msg, &line) == 0);
+    CHECK(p.b[0].bits == 4 && p.b[0].w[0] == 0x43210);
+    rec = make_record(many, 2, 1, 1);
+    CHECK(parse_record(&k62, &rec, &p, msg, &line) == 0);
+    /* 0, 10, 9, 35, 36, 5, a byte each */
+    CHECK(p.b[0].bits == 8 && p.b[0].w[0] == 0x052423090a00ull);
+    puzzle_free(&p);
 }
 
 /* parse_record() of rows must fail with msg want at line want_line. */
 static void expect_fault(const rule_inst *in, record *rec, const char *want,
                          uint64_t want_line, int line)
 {
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    puzzle p = {0};
     char msg[RULES_MSG_MAX] = "";
     uint64_t at = 0;
-    CHECK_AT(line, parse_record(in, rec, boards, msg, &at) == -1, "refused");
+    CHECK_AT(line, parse_record(in, rec, &p, msg, &at) == -1, "refused");
+    puzzle_free(&p);
     CHECK_AT(line, strcmp(msg, want) == 0, "message '%s', not '%s'", msg, want);
     CHECK_AT(line, at == want_line, "line %llu, not %llu",
              (unsigned long long)at, (unsigned long long)want_line);
@@ -127,6 +164,15 @@ static void test_faults(void)
     rec.error = "duplicate id=";
     rec.error_line = 8;
     expect_fault(&one, &rec, "duplicate id=", 8, __LINE__);
+    /* a cell of more symbols: the symbols, or the first and last */
+    rule_inst k3 = make_rule_of(1, "abc"), k11 = make_rule_of(1, "0123456789a");
+    rec = make_record(bad_cell, 2, 3, 1);
+    expect_fault(&k3, &rec, "row 1: 'w' is not a cell (expected one of abc)",
+                 3, __LINE__);
+    expect_fault(&k11, &rec,
+                 "row 1: 'b' is not a cell (expected one of the 11 symbols 0 "
+                 "to a)",
+                 3, __LINE__);
     rec = make_record(bad_cell, 2, 7, 1);
     one.error = "unknown rule 'zz'";
     expect_fault(&one, &rec, "unknown rule 'zz'", 7, __LINE__);
@@ -135,6 +181,7 @@ static void test_faults(void)
 int main(void)
 {
     test_good();
+    test_symbols();
     test_faults();
     return check_done();
 }

@@ -41,8 +41,7 @@ static config cfg;
 static loader *ld;
 
 /* The boards of a line-syntax record's text, for in. */
-static int boards_of(const rule_inst *in, const char *text,
-                     gridbfs_board *boards)
+static int boards_of(const rule_inst *in, const char *text, puzzle *p)
 {
     record rec;
     char copy[256], msg[RULES_MSG_MAX], *save = NULL;
@@ -59,15 +58,15 @@ static int boards_of(const rule_inst *in, const char *text,
                 (record_row){r, (uint32_t)(end - r), 1};
             rec.board_rows[rec.nboards]++;
         }
-    return parse_record(in, &rec, boards, msg, &line);
+    return parse_record(in, &rec, p, msg, &line);
 }
 
 static solve_result answer(rule_inst *in, const char *text, bfs *b, char *msg)
 {
-    gridbfs_board boards[RECORD_MAX_BOARDS];
-    if (!CHECK_MSG(boards_of(in, text, boards) == 0, "parse %s", text))
+    static puzzle p; /* one thread's: the answer's path is b's */
+    if (!CHECK_MSG(boards_of(in, text, &p) == 0, "parse %s", text))
         return (solve_result){ST_INVALID, 0, NULL, 0, NULL};
-    return solve_record(in, boards, b, msg);
+    return solve_record(in, p.b, b, msg);
 }
 
 /* -r and -s as given, record rule= and size= as given. */
@@ -288,15 +287,15 @@ static void *shelf_main(void *arg)
     shelf_thread *t = arg;
     bfs *b = bfs_new();
     char msg[RULES_MSG_MAX], text[64];
-    gridbfs_board boards[RECORD_MAX_BOARDS];
+    puzzle p = {0};
     for (int pass = 0; pass < PASSES; pass++)
         for (uint64_t k = 0; k < SHELF_BOARDS; k++) {
             text_of(4, k * 218, text);
-            if (boards_of(t->in, text, boards)) {
+            if (boards_of(t->in, text, &p)) {
                 t->wrong++;
                 continue;
             }
-            solve_result r = solve_record(t->in, boards, b, msg);
+            solve_result r = solve_record(t->in, p.b, b, msg);
             int want = t->want[k];
             if (r.status == ST_LIMIT)
                 t->limits++;
@@ -306,6 +305,7 @@ static void *shelf_main(void *arg)
                 t->wrong++;
         }
     bfs_free(b);
+    puzzle_free(&p);
     return NULL;
 }
 
