@@ -13,10 +13,8 @@
 #include <string.h>
 
 #define UTF8_MAX 4
-#define MOVE_TEXT 64         /* output.c's MOVE_TEXT_MAX */
-#define NUM_TEXT 24          /* a uint64_t in decimal, with its NUL */
-#define JUDGE_ROOM_FIRST 256 /* as output.c asks a plugin's judge_text() */
-#define JUDGE_ROOM_CHECKED ((size_t)1 << 20) /* then gives up checking */
+#define MOVE_TEXT 64 /* output.c's MOVE_TEXT_MAX */
+#define NUM_TEXT 24  /* a uint64_t in decimal, with its NUL */
 
 void fuzz_fail(const char *file, int line, const char *format, ...)
 {
@@ -558,27 +556,27 @@ static size_t check_jsonl(const out_result *r, const char *text, size_t n)
     return used;
 }
 
-/* The plugin's own judge text for r into b, asked as plugin.h says (with
-   more room each time it does not fit); -1 if it never fits in
-   JUDGE_ROOM_CHECKED bytes, taken as a plugin that always refuses. */
+/* A gridbfs_writer's write() into an xbuf. */
+static int to_xbuf(void *ctx, const char *s, size_t n)
+{
+    xb_add(ctx, s, n);
+    return 0;
+}
+
+/* The plugin's own judge text for r into b, through a writer as plugin.h
+   says; -1, and b as it was, where the plugin gives none (the core then
+   writes its default text). */
 static int plugin_judge_text(const out_result *r, xbuf *b)
 {
-    int (*text)(const void *, const uint16_t *, size_t, int, char *, size_t) =
-        r->ops ? r->ops->judge_text : NULL;
-
-    for (size_t room = JUDGE_ROOM_FIRST; text && room <= JUDGE_ROOM_CHECKED;
-         room *= 4) {
-        char *buf = malloc(room);
-        FUZZ_CHECK(buf, "out of memory");
-        int n =
-            text(r->inst, r->ans.path, r->ans.npath, r->with_path, buf, room);
-        if (n >= 0 && (size_t)n < room)
-            xb_add(b, buf, (size_t)n);
-        free(buf);
-        if (n >= 0 && (size_t)n < room)
-            return 0;
+    size_t had = b->len;
+    gridbfs_writer w = {b, to_xbuf};
+    if (!r->ops || !r->ops->judge_text ||
+        r->ops->judge_text(r->inst, r->ans.path, r->ans.npath, r->with_path,
+                           &w) < 0) {
+        b->len = had;
+        return -1;
     }
-    return -1;
+    return 0;
 }
 
 /* The text of a template without placeholders, as the judge's word: its

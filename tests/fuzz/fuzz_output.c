@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi1.h"
 #include "fuzz_check.h"
 #include "output.h"
 #include "util.h"
@@ -126,6 +127,21 @@ static const gridbfs_plugin plugins[] = {
      .judge_text = judge_text},
 };
 
+/* The plugins as the core sees them: each adapted to ABI 2 (core/abi1.h),
+   a table copied only as far as its size, as the loader does. */
+static gridbfs_plugin v1[sizeof plugins / sizeof *plugins];
+static gridbfs_plugin2 adapted[sizeof plugins / sizeof *plugins];
+
+static void adapt_once(void)
+{
+    static int done;
+    for (size_t i = 0; !done && i < sizeof plugins / sizeof *plugins; i++) {
+        memcpy(&v1[i], &plugins[i], plugins[i].size);
+        abi1_adapt(&v1[i], &adapted[i]);
+    }
+    done = 1;
+}
+
 /* s reversed in place. */
 static void reverse(char *s)
 {
@@ -169,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint8_t head[HEADER] = {0};
     char *str[NSTRINGS];
-    uint16_t path[256 * 4];
+    uint32_t path[256 * 4];
     size_t npath = 0;
 
     if (size < HEADER)
@@ -200,8 +216,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.with_path = (head[0] & F_PATH) != 0;
     r.ans.path = path;
     r.ans.npath = npath;
-    r.ops = &plugins[head[0] >> F_PLUGIN_SHIFT];
-    r.inst = str[5];
+    adapt_once();
+    unsigned k = head[0] >> F_PLUGIN_SHIFT;
+    gridbfs_rule rule = {.inst = str[5], .boards = 1, .moves = 256};
+    abi1_inst inst;
+    abi1_wrap(&v1[k], &rule, &inst);
+    r.ops = &adapted[k];
+    r.inst = &inst;
     /* The judge word as a profile's impossible template: its braces
        doubled, so that it is the word itself. */
     cfg_profile prof;

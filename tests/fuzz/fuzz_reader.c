@@ -273,17 +273,16 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
 {
     rule_inst in;
     gridbfs_board boards[RECORD_MAX_BOARDS];
-    char msg[RULES_MSG_MAX];
+    char msg[RULES_MSG_MAX], symbols[3] = {sh->zero, sh->one, '\0'};
     uint64_t msg_line = 0;
 
     memset(&in, 0, sizeof in);
     in.name = "fuzz";
-    in.rule.abi = GRIDBFS_ABI;
+    in.rule.abi = GRIDBFS_ABI2;
     in.rule.size = sizeof in.rule;
     in.rule.rows = rec->rows ? rec->rows : sh->rows;
     in.rule.cols = rec->rows ? rec->cols : sh->cols;
-    in.rule.one = sh->one;
-    in.rule.zero = sh->zero;
+    in.rule.symbols = symbols;
     in.rule.boards = sh->boards;
     rules_set_cells(&in);
     int rc = parse_record(&in, rec, boards, msg, &msg_line);
@@ -298,8 +297,8 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
                 for (uint32_t c = 0; c < in.rule.cols; c++) {
                     uint32_t k = i * in.rule.cols + c;
                     int bit = (int)(boards[b].w[k / 64] >> (k % 64) & 1);
-                    FUZZ_CHECK(bit == (row->text[c] == in.rule.one) &&
-                                   (bit || row->text[c] == in.rule.zero),
+                    FUZZ_CHECK(bit == (row->text[c] == sh->one) &&
+                                   (bit || row->text[c] == sh->zero),
                                "cell %u,%u of board %u", i + 1, c + 1, b + 1);
                 }
             }
