@@ -445,6 +445,14 @@ static int gen_setup(gen *g, char *err, size_t cap)
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     g->spaced =
         prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
+    if (!g->base->error && g->base->bits > 1) { /* sample.c's boards */
+        fmt(err, cap,
+            "--generate: rule '%s' has %zu symbols a cell; --generate takes "
+            "rules of two so far",
+            text_quote(shown, sizeof shown, g->base->name),
+            strlen(g->base->rule.symbols));
+        return -1;
+    }
     if (prof && g->o->impossible && !prof->impossible) {
         fmt(err, cap,
             "--impossible: profile '%s' has no impossible answer (its judge "

@@ -121,8 +121,8 @@ static int pack_board(const rule_inst *in, const record_row *row,
     return 0;
 }
 
-int parse_record(const rule_inst *in, const record *rec, puzzle *p,
-                 char *msg, uint64_t *msg_line)
+int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
+                 uint64_t *msg_line)
 {
     const gridbfs_rule2 *r = &in->rule;
     *msg_line = rec->line;

@@ -575,7 +575,8 @@ int run(const run_config *rc, char *const *files, int nfiles)
         nfiles = 1;
     }
     pipeline p = {0};
-    worker own = {.bfs = bfs_new(), .out = output_new(rc->format)}; /* the reader's */
+    worker own = {.bfs = bfs_new(),
+                  .out = output_new(rc->format)}; /* the reader's */
     bfs_set_budget(own.bfs, rules_memory(rc->rules));
     pipeline_init(&p, rc, threads_paid(&p, rc), &own);
     p.out_terminal = isatty(fileno(rc->out));

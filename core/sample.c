@@ -271,8 +271,8 @@ static const uint8_t *target_table(const sample_plan *p, uint64_t target,
     gridbfs_grid g[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = target; /* a puzzle the goals are asked of */
-    uint32_t n = p->in->plugin->ops->goals(
-        p->in->rule.inst, view(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
+    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g),
+                                           goals, GRIDBFS_MAX_GOALS);
     if (!n || n > GRIDBFS_MAX_GOALS)
         return NULL;
     if (*t && table_rebuild(*t, goals, n)) {
@@ -304,8 +304,8 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
     gridbfs_grid g[2];
     memset(b, 0, sizeof b);
     b[0].w[0] = b[1].w[0] = u;
-    if (p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g),
-                                  &goal, 1) != 1 ||
+    if (p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g), &goal,
+                                  1) != 1 ||
         goal != u) {
         fmt(p->why, sizeof p->why,
             "its goals are not the target board alone, so its largest "

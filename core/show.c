@@ -110,8 +110,8 @@ static int not_replayed(const rule_inst *in, const uint32_t *path, size_t i,
 /* The moves' boards from the start, each after its "move K of N: TEXT"
    line; 0, or -1 with msg set when a move could not be replayed. */
 static int draw_moves(enum show_mode mode, const rule_inst *in,
-                      const gridbfs_grid *start, const uint32_t *path,
-                      size_t n, pen *pn, char *msg)
+                      const gridbfs_grid *start, const uint32_t *path, size_t n,
+                      pen *pn, char *msg)
 {
     strbuf *sb = pn->sb;
     char text[OUTPUT_MOVE_TEXT_MAX];
@@ -213,9 +213,8 @@ void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
 {
     size_t words = in->rule.boards * in->words;
     if (words > q->words_cap - q->nwords) {
-        q->words_cap = q->nwords + words > 2 * q->words_cap
-                           ? q->nwords + words
-                           : 2 * q->words_cap;
+        q->words_cap = q->nwords + words > 2 * q->words_cap ? q->nwords + words
+                                                            : 2 * q->words_cap;
         q->words = xreallocarray(q->words, q->words_cap, sizeof *q->words);
     }
     if (q->n == q->cap) {

@@ -79,8 +79,7 @@ typedef struct show_queue {
 /* Queue the drawing of a record that show_check() passed, to go at byte
    at of the results' text (after its answer). */
 void show_queue_add(show_queue *q, size_t at, const rule_inst *in,
-                    const gridbfs_grid *boards, const uint32_t *path,
-                    size_t n);
+                    const gridbfs_grid *boards, const uint32_t *path, size_t n);
 /* Write text[from..to-1] to out with q's drawings in their places, each
    drawn as it is written: those not yet written that go at or before
    byte to.  The text is written in order, from 0, in one call or more.

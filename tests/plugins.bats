@@ -756,3 +756,90 @@ case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
         assert_regex "$stderr" "^gridbfs: in:1: plugin 'lights2' broke its contract: .*${bad#*=}"
     done
 }
+
+# klights_boards SEED N K WALK ROWS: N boards of 1 to ROWS rows and 2 or 3
+# columns of values 0..K-1, in HDU 5755's layout into hdu.in and as line
+# records into lines; random values, or with WALK 1 the zero board after
+# random presses of 010/121/010 (so solvable).  Small, so that a search
+# proving a board impossible visits every board it reaches (K^cells).
+klights_boards() {
+    awk -v seed="$1" -v n="$2" -v k="$3" -v walk="$4" -v rows="$5" '
+    BEGIN {
+        srand(seed)
+        print n >"hdu.in"
+        for (i = 0; i < n; i++) {
+            r = 1 + int(rand() * rows); c = 2 + int(rand() * 2)
+            for (a = 0; a < r; a++) for (b = 0; b < c; b++)
+                v[a, b] = walk ? 0 : int(rand() * k)
+            for (p = 0; walk && p < 2 * r * c; p++) {
+                a = int(rand() * r); b = int(rand() * c)
+                v[a, b] = (v[a, b] + 2) % k
+                if (a > 0) v[a - 1, b] = (v[a - 1, b] + 1) % k
+                if (a < r - 1) v[a + 1, b] = (v[a + 1, b] + 1) % k
+                if (b > 0) v[a, b - 1] = (v[a, b - 1] + 1) % k
+                if (b < c - 1) v[a, b + 1] = (v[a, b + 1] + 1) % k
+            }
+            print r, c >"hdu.in"
+            line = "size=" r "x" c " "
+            for (a = 0; a < r; a++) {
+                row = ""
+                for (b = 0; b < c; b++) {
+                    printf "%s%d", b ? " " : "", v[a, b] >"hdu.in"
+                    row = row v[a, b]
+                }
+                print "" >"hdu.in"
+                line = line (a ? "/" : "") row
+            }
+            print line (r == 1 ? "/" : "") >"lines"
+        }
+    }'
+}
+
+@test "an ABI 2 rule of 3 and 5 colours (HDU 5755's press) answers as klightsref, its presses replayed" {
+    local k rows
+    for k in 3 5; do
+        rows=$((k == 3 ? 3 : 2)) # 3^9 and 5^6 boards at most
+        printf 'rules:\n  k: {plugin: lights2, colours: "%s", stencil: 010/121/010}\n' "$k" >c.yaml
+        local G=(gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r k)
+        # random boards, some of them impossible: the fewest presses
+        klights_boards 7 300 "$k" 0 "$rows"
+        run -0 --separate-stderr "${G[@]}" lines
+        assert_equal "$stderr" ''
+        printf '%s\n' "$output" >got
+        klightsref solve -k "$k" hdu.in >want
+        run diff want got
+        assert_success
+        grep -q Impossible want || [ "$k" = 5 ] || fail "no impossible board among them"
+        # solvable boards: every press sequence printed replays to all 0,
+        # as HDU's special judge takes it (at most 2NM presses: 3 colours)
+        [ "$k" = 3 ] || continue
+        klights_boards 8 200 "$k" 1 "$rows"
+        "${G[@]}" -p lines >gotp
+        run klightsref check -k "$k" hdu.in gotp
+        assert_success
+    done
+    # a cell outside the alphabet is that record's fault, and the rest is
+    # answered
+    # answered: 1 2 takes 4 presses of (1,2), which adds 1 to (1,1) and 2
+    # to itself (x of (1,1) and y of (1,2): 2x + y = 4, x + 2y = 3 mod 5)
+    printf 'size=1x2 15/\nsize=1x2 12/\n' >bad
+    run -1 --separate-stderr "${G[@]}" bad
+    assert_output $'invalid\n4'
+    assert_equal "$stderr" "gridbfs: bad:1: row 1: '5' is not a cell (expected one of 01234) (read by rule 'k'; no other profile reads this file)"
+    # --show draws the symbols, the changed cells marked (by hand: each
+    # press of (1,2) adds 1 to (1,1) and 2 to itself, mod 5)
+    run -0 --separate-stderr "${G[@]}" --show <<<'size=1x2 12/'
+    assert_output $'4\n1 2\n1 2\n1 2\n1 2\nstart:\n 1 2\nmove 1 of 4: 1 2\n*2*4\nmove 2 of 4: 1 2\n*3*1\nmove 3 of 4: 1 2\n*4*3\nmove 4 of 4: 1 2\n*0*0\nsolved in 4 moves'
+    # --check replays an answer's presses, and knows the fewest
+    echo 'size=1x2 12/' >in
+    printf '4\n1 2\n1 2\n1 2\n1 2\n' >ans
+    run -0 --separate-stderr "${G[@]}" -p --check ans in
+    assert_output 'case 1 (line 1): accepted'
+    printf '4\n1 2\n1 2\n1 2\n1 1\n' >ans
+    run -1 --separate-stderr "${G[@]}" -p --check ans in
+    assert_output 'case 1 (line 1): wrong answer: the moves do not reach the goal'
+    # what is not built yet says so (README, "How rules and plugins work")
+    run -2 --separate-stderr "${G[@]}" -s 2x2 --generate 3
+    assert_output ''
+    assert_equal "$stderr" "gridbfs: --generate: rule 'k' has 5 symbols a cell; --generate takes rules of two so far"
+}

@@ -14,10 +14,10 @@
  *   [2] bit 0: boards - 1; bits 1-7: max_line is 63 + that (64..190), or
  *       the default 65536 when 0
  *   [3] cell alphabet: below 0x80 one of alphabets[] (by value mod 4),
- *       else the printable characters chosen by [4] and [4] + 1 (the
- *       plugin header does not restrict cells, but the plugins take only
- *       printable ones, and a control character would be echoed raw in
- *       messages)
+ *       else K = 2 + ([3] - 0x80) % 19 printable characters in a row from
+ *       the one [4] chooses (1, 2, 4 and 8 bits a cell; the plugin header
+ *       does not restrict cells, but the plugins take only printable ones,
+ *       and a control character would be echoed raw in messages)
  *   [5] bytes per read, 1..255, or 0 for whole reads from a memory file;
  *       an input over PIPE_INPUT_MAX bytes is always in a memory file (a
  *       read(2) shorter than its packet drops the rest of the packet, and
@@ -29,8 +29,8 @@
  * classifier finds the line-syntax records, each handed out as one record
  * at its line, and the grid rows, each handed out once, in order, at its
  * line, with its cells); rows hold no blanks; every byte read is
- * counted; a record parse_record() accepts has the right bits; a refused one
- * has a one-line message, free of control characters, at a line of the
+ * counted; a record parse_record() accepts has the right cell values; a refused
+ * one has a one-line message, free of control characters, at a line of the
  * input; each result reads back from CSV and JSON Lines.
  */
 #define _GNU_SOURCE
@@ -58,13 +58,14 @@
 #define BOM "\xEF\xBB\xBF"
 #define LINE_SLACK 4         /* reader.c: a BOM or a CR on top of max_line */
 #define PRINTABLE_FIRST 0x21 /* '!' */
-#define PRINTABLE_COUNT 94   /* '!' to '~' */
+#define MAX_SYMBOLS 20
+#define PRINTABLE_COUNT 94 /* '!' to '~' */
 
 typedef struct shape {
     uint32_t rows, cols, boards;
     size_t max_line;
-    char one, zero;
-    size_t packet; /* 0: a memory file */
+    char symbols[MAX_SYMBOLS + 1]; /* symbol i is cell value i */
+    size_t packet;                 /* 0: a memory file */
 } shape;
 
 /* A line that is a line-syntax record or a grid row. */
@@ -92,12 +93,14 @@ static void shape_of(const uint8_t *h, size_t len, shape *s)
     s->cols = h[1] % GRIDBFS_MAX_SIDE + 1u;
     s->boards = (h[2] & 1u) + 1u;
     s->max_line = h[2] >> 1 ? MAX_LINE_BASE + (h[2] >> 1) : MAX_LINE_DEFAULT;
-    if (h[3] < 0x80) {
-        s->one = alphabets[h[3] % 4][0];
-        s->zero = alphabets[h[3] % 4][1];
-    } else { /* any two printable characters, as plugins' cells are */
-        s->one = (char)(PRINTABLE_FIRST + h[4] % PRINTABLE_COUNT);
-        s->zero = (char)(PRINTABLE_FIRST + (h[4] + 1) % PRINTABLE_COUNT);
+    memset(s->symbols, 0, sizeof s->symbols);
+    if (h[3] < 0x80) { /* zero, one */
+        s->symbols[0] = alphabets[h[3] % 4][1];
+        s->symbols[1] = alphabets[h[3] % 4][0];
+    } else { /* printable characters, as plugins' cells are */
+        for (unsigned i = 0; i < 2u + (h[3] - 0x80u) % (MAX_SYMBOLS - 1); i++)
+            s->symbols[i] =
+                (char)(PRINTABLE_FIRST + (h[4] + i) % PRINTABLE_COUNT);
     }
     s->packet = len <= PIPE_INPUT_MAX ? h[5] : 0;
     /* Never more packets than the pipe has slots: a write must not block.
@@ -272,8 +275,8 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
                         uint64_t lines, output *const out[FORMATS])
 {
     rule_inst in;
-    gridbfs_board boards[RECORD_MAX_BOARDS];
-    char msg[RULES_MSG_MAX], symbols[3] = {sh->zero, sh->one, '\0'};
+    puzzle p = {0};
+    char msg[RULES_MSG_MAX];
     uint64_t msg_line = 0;
 
     memset(&in, 0, sizeof in);
@@ -282,10 +285,10 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
     in.rule.size = sizeof in.rule;
     in.rule.rows = rec->rows ? rec->rows : sh->rows;
     in.rule.cols = rec->rows ? rec->cols : sh->cols;
-    in.rule.symbols = symbols;
+    in.rule.symbols = sh->symbols;
     in.rule.boards = sh->boards;
     rules_set_cells(&in);
-    int rc = parse_record(&in, rec, boards, msg, &msg_line);
+    int rc = parse_record(&in, rec, &p, msg, &msg_line);
     if (rc == 0) {
         const record_row *row = rec->row;
         FUZZ_CHECK(!rec->error, "a malformed record parsed");
@@ -295,17 +298,19 @@ static void check_parse(const shape *sh, const record *rec, const char *source,
             for (uint32_t i = 0; i < in.rule.rows; i++, row++) {
                 FUZZ_CHECK(row->len == in.rule.cols, "a short row parsed");
                 for (uint32_t c = 0; c < in.rule.cols; c++) {
-                    uint32_t k = i * in.rule.cols + c;
-                    int bit = (int)(boards[b].w[k / 64] >> (k % 64) & 1);
-                    FUZZ_CHECK(bit == (row->text[c] == sh->one) &&
-                                   (bit || row->text[c] == sh->zero),
-                               "cell %u,%u of board %u", i + 1, c + 1, b + 1);
+                    const char *sym = strchr(sh->symbols, row->text[c]);
+                    FUZZ_CHECK(
+                        row->text[c] && sym &&
+                            gridbfs_grid_get(&p.b[b], i * in.rule.cols + c) ==
+                                (unsigned)(sym - sh->symbols),
+                        "cell %u,%u of board %u", i + 1, c + 1, b + 1);
                 }
             }
     } else {
         FUZZ_CHECK(rc == -1, "parse_record returned %d", rc);
         check_message(msg, RULES_MSG_MAX, msg_line, rec->line, lines);
     }
+    puzzle_free(&p);
 
     out_result r;
     memset(&r, 0, sizeof r);

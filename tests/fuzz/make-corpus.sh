@@ -32,9 +32,10 @@ random() { perl -e 'srand($ARGV[1]); print map { chr int rand 256 } 1 .. $ARGV[0
 
 # ---- reader ---------------------------------------------------------------
 # Header bytes, in octal: rows-1, cols-1, boards-1 | (max_line - 63) << 1
-# (0: 65536), alphabet (0 bw, 1 10, 2 BW, 3 01, >= 0200: '!' + byte 4 mod 94
-# and the next printable), that byte, bytes per read (0: whole reads from a
-# memory file, as from a regular file).
+# (0: 65536), alphabet (0 bw, 1 10, 2 BW, 3 01, >= 0200: 2 + (byte - 0200)
+# mod 19 printable characters in a row from '!' + byte 4 mod 94), that
+# byte, bytes per read (0: whole reads from a memory file, as from a
+# regular file).
 POJ='\003\003\000\000\000\000'     # 4x4, one board, bw
 POJ1='\003\003\000\000\000\001'    # the same, read a byte at a time
 POJ7='\003\003\000\000\000\007'    # the same, 7 bytes at a time
@@ -45,6 +46,9 @@ TIMUS='\003\003\000\002\000\000'   # 4x4, one board, BW
 POJ_100='\003\003\112\000\000\003' # 4x4 bw, max_line 100, 3 bytes a read
 BIG='\037\037\001\001\000\000'     # 32x32, two boards, 10
 ODD='\000\002\000\200\011\002'     # 1x3, cells '*' and '+', 2 bytes a read
+K3='\002\002\000\201\017\000'      # 3x3, cells 0 1 2 (2 bits a cell)
+EIGHT='\002\002\000\207\017\003'   # 3x3, cells 0 to 8 (4 bits), 3 bytes a read
+K20='\001\003\000\222\017\000'     # 2x4, cells 0 to C (8 bits a cell)
 
 # seed NAME HEADER: the header then standard input, as corpus/reader/NAME.
 seed() {
@@ -77,6 +81,11 @@ printf '\n\n# nothing\n' | seed nothing "$POJ"
     echo "size=1x3 bbb/"
 } | seed line-syntax-mix "$POJ"
 echo "size=1x3 bwb/" | seed one-row-board "$POJ"
+{ echo '012/120/201'; printf '000\n111\n222\n\n013\n000\n000\n'; } |
+    seed three-symbols "$K3"
+{ echo '123/456/780'; printf '876\n543\n210\n\n'; echo 'size=2x3 123/450'; echo '123/459/780'; } |
+    seed eight-puzzle-cells "$EIGHT"
+{ echo '09AC/C0B1'; printf 'ABC0\n1234\n\nABCD\n0000\n'; } | seed twenty-symbols "$K20"
 {
     grid "$S1"; echo
     printf 'bwwb\nbbwbb\nbwwb\nbwww\n\n'

@@ -167,8 +167,8 @@ static void test_faults(void)
     /* a cell of more symbols: the symbols, or the first and last */
     rule_inst k3 = make_rule_of(1, "abc"), k11 = make_rule_of(1, "0123456789a");
     rec = make_record(bad_cell, 2, 3, 1);
-    expect_fault(&k3, &rec, "row 1: 'w' is not a cell (expected one of abc)",
-                 3, __LINE__);
+    expect_fault(&k3, &rec, "row 1: 'w' is not a cell (expected one of abc)", 3,
+                 __LINE__);
     expect_fault(&k11, &rec,
                  "row 1: 'b' is not a cell (expected one of the 11 symbols 0 "
                  "to a)",
