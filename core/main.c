@@ -512,8 +512,8 @@ static int print_info(int info)
         usage(stdout);
         return 1;
     }
-    printf("gridbfs %s (plugin ABI %d.%d)\n", GRIDBFS_VERSION,
-           GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
+    printf("gridbfs %s (plugin ABI 2.%d, and 1.%d)\n", GRIDBFS_VERSION,
+           GRIDBFS_ABI2_MINOR, GRIDBFS_ABI_MINOR);
     return 1;
 }
 

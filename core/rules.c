@@ -631,7 +631,8 @@ void grid_free(gridbfs_grid *g)
     g->w = NULL;
 }
 
-void puzzle_fit(puzzle *p, const rule_inst *in)
+/* puzzle_fit()'s shaping of p's boards for in, its words grown. */
+void puzzle_shape(puzzle *p, const rule_inst *in)
 {
     size_t need = in->rule.boards * in->words;
     if (need > p->cap) {
@@ -639,9 +640,9 @@ void puzzle_fit(puzzle *p, const rule_inst *in)
         p->cap = need > 2 * p->cap ? need : 2 * p->cap;
         p->words = xmalloc(p->cap * sizeof *p->words);
     }
-    memset(p->words, 0, need * sizeof *p->words);
     for (uint32_t i = 0; i < in->rule.boards; i++)
         p->b[i] = rule_grid(in, p->words + i * in->words);
+    p->boards = in->rule.boards;
 }
 
 void puzzle_free(puzzle *p)

@@ -151,9 +151,12 @@ static inline void grid_copy(gridbfs_grid *to, const gridbfs_grid *from)
                    sizeof *to->w);
 }
 
-/* The key of board b, a state of in (whose key_bits are set). */
+/* The key of board b, a state of in (whose key_bits are set); an ABI 1
+   rule's is its board's one word (abi1.h), taken without a call. */
 static inline uint64_t rule_key(const rule_inst *in, const gridbfs_grid *b)
 {
+    if (in->plugin->v1)
+        return b->w[0];
     return in->plugin->ops->key(in->rule.inst, b);
 }
 
@@ -165,11 +168,24 @@ static inline uint64_t rule_key(const rule_inst *in, const gridbfs_grid *b)
 typedef struct puzzle {
     gridbfs_grid b[RECORD_MAX_BOARDS];
     uint64_t *words;
-    size_t cap; /* words */
+    size_t cap;      /* words */
+    uint32_t boards; /* of b, shaped */
 } puzzle;
 
-/* p's boards shaped for in, all zero. */
-void puzzle_fit(puzzle *p, const rule_inst *in);
+void puzzle_shape(puzzle *p, const rule_inst *in);
+
+/* p's boards shaped for in, all zero: the words alone cleared when they
+   have in's shape already, as the record before's mostly do (a loop, not
+   a memset, for the few words of a small board). */
+static inline void puzzle_fit(puzzle *p, const rule_inst *in)
+{
+    const gridbfs_grid *g = &p->b[0];
+    if (p->boards != in->rule.boards || g->rows != in->rule.rows ||
+        g->cols != in->rule.cols || g->bits != in->bits)
+        puzzle_shape(p, in);
+    for (size_t i = 0, n = in->rule.boards * in->words; i < n; i++)
+        p->words[i] = 0;
+}
 void puzzle_free(puzzle *p);
 
 /* Whether in's states fit the search engine: a key each, and no more

@@ -217,7 +217,7 @@ static int path_end(const rule_inst *in, const gridbfs_grid *start,
 static void exact_reaches_goal(const rule_inst *in, const gridbfs_grid *boards,
                                bfs_answer *ans, char *msg)
 {
-    uint64_t own[GRIDBFS_MAX_GOALS], end;
+    uint64_t own[GRIDBFS_MAX_GOALS], end = 0;
     const uint64_t *goals = in->nfixed_goals >= 0 ? in->fixed_goals : own;
     int n = in->nfixed_goals >= 0 ? in->nfixed_goals
                                   : solve_goals(in, boards, own, msg);

@@ -12,7 +12,7 @@ S1='bwwb/bbwb/bwwb/bwww' # 4 moves (POJ 1753 sample)
     assert_output --partial '--check-config'
     [ -z "$stderr" ]
     run -0 --separate-stderr gridbfs -V
-    assert_output --regexp '^gridbfs [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 1\.[0-9]+\)$'
+    assert_output --regexp '^gridbfs [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 2\.[0-9]+, and 1\.[0-9]+\)$'
 }
 
 @test "the README's Usage block is --help, line for line" {
