@@ -329,3 +329,16 @@ EOF
     [ -s guide.c ] || fail "no \`\`\`c block under '## A complete plugin' in $guide"
     diff -u "$SRC/flip-rowcol.c" guide.c
 }
+
+@test "the ABI 2 skeleton builds against the install alone with find_package(gridbfs 2), passes its own test, and lists as ABI 2" {
+    cp -R "$GRIDBFS_EXAMPLES/plugin-skeleton2" sk2
+    env -u CFLAGS -u CMAKE_PREFIX_PATH cmake -S sk2 -B sk2/build \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+        -DCMAKE_C_FLAGS='-Wall -Wextra -Wpedantic -Werror' >configure.log 2>&1 ||
+        fail "configure: $(cat configure.log)"
+    cmake --build sk2/build >build.log 2>&1 || fail "build: $(cat build.log)"
+    run -0 ctest --test-dir sk2/build --output-on-failure
+    assert_output --partial '100% tests passed'
+    run -0 --separate-stderr "$STAGED" -P sk2/build --list-rules
+    assert_line --regexp "^ +file $T/sk2/build/flip-rowcol2\.so, ABI $ABI\$"
+}
