@@ -187,7 +187,7 @@ static int add(bfs *b, size_t i, uint64_t x, uint32_t parent, uint16_t move,
 void bfs_expand_all(const bfs_rule *rule, uint64_t s, uint32_t *ids,
                     uint64_t *keys, uint64_t *out)
 {
-    uint32_t n = rule->ops->expand(rule->inst, s, ids, keys);
+    uint32_t n = bfs_expand(rule, s, ids, keys);
     for (uint32_t m = 0; m < rule->moves; m++)
         out[m] = s;
     for (uint32_t j = 0; j < n; j++)
@@ -248,7 +248,6 @@ static int is_goal(uint64_t x, const uint64_t *goals, uint32_t ngoals)
 /* What a search needs at hand in its loop. */
 typedef struct search {
     bfs *b;
-    uint32_t (*expand)(const void *, uint64_t, uint32_t *, uint64_t *);
     uint32_t (*inverse)(const void *, uint32_t);
     const void *inst;
     const bfs_rule *rule;
@@ -282,7 +281,7 @@ static void forward(search *sr, uint64_t start, const uint64_t *goals,
         goto limit;
     for (size_t head = 0; head < b->nnodes; head++) {
         uint64_t s = b->state[head];
-        uint32_t nsteps = sr->expand(sr->inst, s, move, next);
+        uint32_t nsteps = bfs_expand(sr->rule, s, move, next);
         for (uint32_t j = 0; j < nsteps; j++) {
             uint64_t t = next[j];
             uint32_t m = move[j];
@@ -329,6 +328,13 @@ static void meet(search *sr, size_t s, size_t u, uint32_t m, uint64_t len)
     sr->ans->status = BFS_FOUND;
     sr->ans->path = path;
     sr->ans->len = n;
+    for (size_t i = 0; i < n; i++)
+        if (path[i] >= sr->rule->moves) { /* an inverse() that is none */
+            sr->ans->status = BFS_FAULT;
+            sr->ans->fault_move = path[i];
+            sr->ans->fault_why = "is not a move (from inverse())";
+            return;
+        }
 }
 
 /* The start at depth 0 on its side (node 0), then the goals on theirs;
@@ -385,7 +391,7 @@ static void bidirectional(search *sr, uint64_t start, const uint64_t *goals,
         for (size_t s = from; s < to; s++) {
             uint64_t st = b->state[s];
             uint32_t d = b->depth[s] + 2; /* one deeper, same side */
-            uint32_t nsteps = sr->expand(sr->inst, st, move, next);
+            uint32_t nsteps = bfs_expand(sr->rule, st, move, next);
             for (uint32_t j = 0; j < nsteps; j++) {
                 uint64_t t = next[j];
                 uint32_t m = move[j];
@@ -445,8 +451,9 @@ void bfs_solve(bfs *b, const bfs_rule *rule, uint64_t start,
                const uint64_t *goals, uint32_t ngoals, uint64_t max_states,
                bfs_answer *ans)
 {
-    search sr = {b,    rule->ops->expand, rule->ops->inverse, rule->inst,
-                 rule, bfs_outside(rule), max_states,         ans};
+    search sr = {b,    rule->ops->inverse, rule->inst,
+                 rule, bfs_outside(rule),  max_states,
+                 ans};
     if (is_goal(start, goals, ngoals)) {
         clear(b);
         memset(ans, 0, sizeof *ans);

@@ -86,6 +86,16 @@ static inline const char *bfs_step_fault(const bfs_rule *rule, uint64_t outside,
     return NULL;
 }
 
+/* rule's expand() of key into ids and next (room for rule->moves each):
+   the steps it reports, at most the rule's moves, so that a plugin that
+   reports more is never read past that room. */
+static inline uint32_t bfs_expand(const bfs_rule *rule, uint64_t key,
+                                  uint32_t *ids, uint64_t *next)
+{
+    uint32_t n = rule->ops->expand(rule->inst, key, ids, next);
+    return n < rule->moves ? n : rule->moves;
+}
+
 /* The bits past rule's keys. */
 static inline uint64_t bfs_outside(const bfs_rule *rule)
 {

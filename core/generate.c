@@ -445,12 +445,13 @@ static int gen_setup(gen *g, char *err, size_t cap)
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     g->spaced =
         prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
-    if (!g->base->error && g->base->bits > 1) { /* sample.c's boards */
+    /* sample.c's boards, keys and moves are ABI 1's; every instance a
+       pattern makes is of the base's plugin */
+    if (!g->base->error && !g->base->plugin->v1) {
         fmt(err, cap,
-            "--generate: rule '%s' has %zu symbols a cell; --generate takes "
-            "rules of two so far",
-            text_quote(shown, sizeof shown, g->base->name),
-            strlen(g->base->rule.symbols));
+            "--generate: rule '%s' is of plugin ABI 2; --generate takes ABI 1 "
+            "rules so far",
+            text_quote(shown, sizeof shown, g->base->name));
         return -1;
     }
     if (prof && g->o->impossible && !prof->impossible) {

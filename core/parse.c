@@ -10,9 +10,10 @@
 
 /*
  * n cells of text t into board bd from cell k on; returns -1, or the index
- * in t of the first byte that is not a cell.  For two symbols, eight cells
- * at a time while they are all the rule's (rules_set_cells()), then one
- * at a time.
+ * in t of the first byte that is not a cell (packed as value 0: --check
+ * still replays the moves of a bad board, which holds only symbols' values).
+ * For two symbols, eight cells at a time while they are all the rule's
+ * (rules_set_cells()), then one at a time.
  */
 static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
                  gridbfs_grid *bd)
@@ -36,8 +37,9 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
     unsigned seen = 0, mask = (1u << bits) - 1;
     for (uint32_t i = c; i < n; i++, k++) { /* no branches */
         unsigned v = in->cell[u[i]];
+        unsigned value = v & mask & (0u - (v < 0x80)); /* no cell: 0 */
         size_t at = (size_t)k * bits;
-        bd->w[at / 64] |= (uint64_t)(v & mask) << at % 64;
+        bd->w[at / 64] |= (uint64_t)value << at % 64;
         seen |= v;
     }
     if (!(seen & 0x80)) /* CELL_BAD's high bit: no symbol's */

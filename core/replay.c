@@ -13,12 +13,18 @@ int replay_possible(const rule_inst *in)
     return in->rule.key_bits || in->plugin->ops->apply;
 }
 
-/* Whether g has a bit set past its cells in its last word, which the
-   ABI 2 contract keeps zero. */
-static int tail_set(const gridbfs_grid *g)
+/* Whether g breaks the ABI 2 contract for in's alphabet: a bit set past
+   its cells in its last word, or a cell that is no symbol's value. */
+static int off_alphabet(const rule_inst *in, const gridbfs_grid *g)
 {
     size_t bits = (size_t)g->rows * g->cols * g->bits;
-    return bits % 64 && g->w[bits / 64] >> (bits % 64);
+    if (bits % 64 && g->w[bits / 64] >> (bits % 64))
+        return 1;
+    size_t k = strlen(in->rule.symbols), cells = (size_t)g->rows * g->cols;
+    for (size_t c = 0; k < (1u << g->bits) && c < cells; c++)
+        if (gridbfs_grid_get(g, c) >= k)
+            return 1;
+    return 0;
 }
 
 /* replay_move() of an ABI 1 plugin's board that is its key, by
@@ -48,7 +54,7 @@ int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
     int applied = in->plugin->ops->apply(in->rule.inst, board, move, out);
     if (applied == 0)
         grid_copy(out, board); /* the move does not apply: the board stays */
-    else if (applied != 1 || tail_set(out))
+    else if (applied != 1 || off_alphabet(in, out))
         return -1;
     return 0;
 }

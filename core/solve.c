@@ -58,10 +58,20 @@ static void search(rule_inst *in, const gridbfs_grid *boards, bfs *b,
     bfs_rule br = solve_engine_rule(in);
     int fixed = (in->rule.flags & GRIDBFS2_FIXED_GOAL) != 0;
     const table *t = NULL;
+    uint64_t start = rule_key(in, &boards[0]);
 
+    if (start & bfs_outside(&br)) {
+        memset(ans, 0, sizeof *ans);
+        ans->status = BFS_FAULT;
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' broke its contract: key() gave a key past its "
+            "key_bits",
+            in->plugin->name);
+        return;
+    }
     if ((t = tslot_hold(&in->table))) {
         /* built: nothing else to ask the plugin */
-        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
+        table_solve(t, start, in->need_path, b, ans);
         tslot_release(&in->table);
         goto done;
     }
@@ -71,15 +81,14 @@ static void search(rule_inst *in, const gridbfs_grid *boards, bfs *b,
         return;
     if (fixed && br.reversible &&
         (t = tshelf_get(in->shelf, &in->table, &br, goals, n))) {
-        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
+        table_solve(t, start, in->need_path, b, ans);
         tslot_release(&in->table);
     } else if (in->target_tables &&
                (t = tcache_get(in->tcache, in, &br, goals, n))) {
-        table_solve(t, rule_key(in, &boards[0]), in->need_path, b, ans);
+        table_solve(t, start, in->need_path, b, ans);
         tcache_release(in->tcache, t);
     } else {
-        bfs_solve(b, &br, rule_key(in, &boards[0]), goals, n, in->max_states,
-                  ans);
+        bfs_solve(b, &br, start, goals, n, in->max_states, ans);
         if (in->target_tables)
             tcache_searched(in->tcache, in, goals, n, ans->visited);
     }
@@ -168,7 +177,8 @@ void solve_prepare(rule_inst *in)
     in->masks = xcalloc(r->moves, sizeof *in->masks);
     uint64_t *next = xmalloc(r->moves * sizeof *next);
     uint32_t *ids = xmalloc(r->moves * sizeof *ids);
-    uint32_t n = in->plugin->ops->expand(r->inst, 0, ids, next);
+    bfs_rule br = solve_engine_rule(in);
+    uint32_t n = bfs_expand(&br, 0, ids, next);
     for (uint32_t j = 0; j < n; j++)
         if (ids[j] < r->moves)
             in->masks[ids[j]] = next[j];

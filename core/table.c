@@ -57,7 +57,7 @@ static int fill(table *t, const uint64_t *goals, uint32_t ngoals)
     while (head < tail) {
         uint32_t s = queue[head++];
         uint8_t d = t->dist[s];
-        uint32_t n = rule->ops->expand(rule->inst, s, ids, next);
+        uint32_t n = bfs_expand(rule, s, ids, next);
         for (uint32_t j = 0; j < n; j++) {
             if (bfs_step_fault(rule, outside, s, ids[j], next[j]))
                 goto out; /* the search that follows says how */
@@ -150,7 +150,7 @@ void table_solve(const table *t, uint64_t start, int with_path, bfs *b,
     bfs_steps(b, t->rule.moves, &ids, &next);
     ans->path = path;
     for (uint64_t s = start; d > 0; d--) {
-        uint32_t n = t->rule.ops->expand(t->rule.inst, s, ids, next), j = 0;
+        uint32_t n = bfs_expand(&t->rule, s, ids, next), j = 0;
         while (j < n && (next[j] >= ((uint64_t)1 << t->rule.key_bits) ||
                          t->dist[next[j]] != d - 1))
             j++;

@@ -746,6 +746,25 @@ case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
         assert_output ''
         assert_equal "$stderr" "gridbfs: c.yaml:2:3: rule 'c': plugin 'lights2' broke its contract: create() set $want"
     done
+    # a start whose key() is past key_bits: the record is invalid
+    printf 'rules:\n  c: {plugin: lights2, breach: key}\n' >c.yaml
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c -s 2x2 <<<'11/10'
+    assert_output invalid
+    assert_regex "$stderr" "^gridbfs: <stdin>:1: plugin 'lights2' broke its contract: key\(\) gave a key past its key_bits"
+    # an inverse() that is no move, met where a search from both ends
+    # undoes the goal side's moves (no table: 10/01 takes presses 1,1 and
+    # 2,2, one from each end)
+    printf 'limits:\n  table_memory: 0\nrules:\n  c: {plugin: lights2, breach: inverse}\n' >c.yaml
+    printf '%s\n' 10/01 00/00 >in
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c -s 2x2 -p in
+    assert_output $'invalid\n0'
+    assert_regex "$stderr" "^gridbfs: in:1: plugin 'lights2' broke its contract: move 4 is not a move \(from inverse\(\)\)"
+    # an apply() that leaves a cell no symbol's value (3 of 3 colours):
+    # the answer stands, its moves are not drawn
+    printf 'rules:\n  c: {plugin: lights2, colours: "3", breach: apply}\n' >c.yaml
+    run -1 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -c c.yaml -r c --show <<<'size=1x2 11/'
+    assert_line --index 0 2
+    assert_line "cannot show the moves: plugin 'lights2' broke its contract: move 1 of 2 (id 0) cannot be replayed"
     # a key off the board, or a reported move that stays: that record is
     # invalid, and the next is answered
     for bad in 'expand=leads off the board' 'stay=leads to the state it left'; do
@@ -841,5 +860,5 @@ klights_boards() {
     # what is not built yet says so (README, "How rules and plugins work")
     run -2 --separate-stderr "${G[@]}" -s 2x2 --generate 3
     assert_output ''
-    assert_equal "$stderr" "gridbfs: --generate: rule 'k' has 5 symbols a cell; --generate takes rules of two so far"
+    assert_equal "$stderr" "gridbfs: --generate: rule 'k' is of plugin ABI 2; --generate takes ABI 1 rules so far"
 }

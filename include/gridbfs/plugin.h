@@ -268,9 +268,8 @@ typedef struct gridbfs_plugin {
  * text styles, gridbfs_cell_char()) is shared by both ABIs.  The core
  * loads plugins of either ABI; an ABI 1 plugin is adapted once, at load.
  *
- * This gridbfs is moving its core onto ABI 2: it loads ABI 2 plugins
- * whose cells have two symbols on boards up to 32x32 (a search state of
- * at most 64 cells), and refuses others at create() with a message.
+ * This gridbfs takes ABI 2 rules of any alphabet on boards up to 32x32;
+ * --generate and --census take ABI 1 rules so far.
  * ====================================================================== */
 
 #define GRIDBFS_ABI2_MINOR 0

@@ -14,7 +14,9 @@
  * A parameter `breach` makes it break one part of the ABI 2 contract, so
  * that the core's refusal can be tested: `symbols` (two equal), `bits`
  * (key_bits past 64), `dense` (DENSE with no states), `expand` (a key
- * off the board) or `stay` (a reported move that stays).
+ * off the board), `stay` (a reported move that stays), `key` (a board's
+ * key past key_bits), `inverse` (an inverse that is no move) or `apply`
+ * (a cell set to a value that is no symbol's).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -57,8 +59,8 @@ static uint64_t plus(const lights *l, uint64_t key, uint64_t add)
 
 static uint32_t inverse(const void *inst, uint32_t move)
 {
-    (void)inst;
-    return move;
+    const lights *l = inst;
+    return strcmp(l->breach, "inverse") == 0 ? l->rows * l->cols : move;
 }
 
 /* The stencil "abc/def/ghi" into st, each digit mod k; 0, or -1. */
@@ -158,7 +160,10 @@ static void destroy_lights(void *inst)
 
 static uint64_t key(const void *inst, const gridbfs_grid *board)
 {
-    (void)inst;
+    const lights *l = inst;
+    uint32_t bits = l->rows * l->cols * l->bits;
+    if (strcmp(l->breach, "key") == 0 && bits < 64)
+        return board->w[0] | (uint64_t)1 << bits;
     return board->w[0];
 }
 
@@ -209,6 +214,8 @@ static int apply(const void *inst, const gridbfs_grid *b, uint32_t move,
     uint64_t to = plus(l, b->w[0], l->add[move]);
     if (to == b->w[0])
         return 0;
+    if (strcmp(l->breach, "apply") == 0)
+        to |= ((uint64_t)1 << l->bits) - 1; /* cell 1,1 all ones */
     out->w[0] = to;
     return 1;
 }

@@ -109,6 +109,12 @@ static void test_symbols(void)
     CHECK(parse_record(&k62, &rec, &p, msg, &line) == 0);
     /* 0, 10, 9, 35, 36, 5, a byte each */
     CHECK(p.b[0].bits == 8 && p.b[0].w[0] == 0x052423090a00ull);
+    /* a byte that is no cell is refused, and packed as value 0, so the
+       board holds only symbols' values (--check replays on it) */
+    static const char *const bad[] = {"cxa", "bbb"};
+    rec = make_record(bad, 2, 1, 1);
+    CHECK(parse_record(&k3, &rec, &p, msg, &line) == -1);
+    CHECK(p.b[0].w[0] == 2u); /* c, 0, a: 2, 0, 0 */
     puzzle_free(&p);
 }
 
