@@ -451,31 +451,50 @@ out:
     return cut;
 }
 
-/* The checks of t, an ABI 1 table (see open_plugin()): NULL and the
-   table copied into *e, or why not. */
+/* The checks of a table's head, its abi and size, which every version's
+   table has (see open_plugin()): why it cannot be read, or NULL. */
+static char *head_fault(const char *name, unsigned major, uint32_t abi,
+                        uint32_t size, size_t min, const char *entry_point,
+                        unsigned minor)
+{
+    if (abi >> 16 != major)
+        return xfmt("plugin '%s': built for ABI %u.%u, but exports ABI %u's "
+                    "entry point %s",
+                    name, (unsigned)(abi >> 16), (unsigned)(abi & 0xffff),
+                    major, entry_point);
+    if (size < min)
+        return xfmt("plugin '%s': operation table too small for ABI %u.%u "
+                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
+                    "%u.%u)",
+                    name, (unsigned)(abi >> 16), (unsigned)(abi & 0xffff),
+                    (unsigned)size, min, major, minor);
+    return NULL;
+}
+
+/* The checks of a table's body, once its head is read: an operation it
+   lacks (missing, or NULL), and the name it gives itself. */
+static char *body_fault(const char *name, const char *path, const char *missing,
+                        const char *own)
+{
+    char shown[SHOW_CAP];
+    if (missing)
+        return xfmt("plugin '%s': operation table has no '%s'", name, missing);
+    if (strcmp(own, name) != 0) {
+        text_quote(shown, sizeof shown, own);
+        return xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
+    }
+    return NULL;
+}
+
+/* The checks of t, an ABI 1 table: NULL and the table copied into *e,
+   adapted, or why not. */
 static char *take_v1(const char *name, const char *path,
                      const gridbfs_plugin *t, entry *e)
 {
-    char shown[SHOW_CAP];
-    const char *missing;
-    if (t->abi >> 16 != 1)
-        return xfmt("plugin '%s': built for ABI %u.%u, but exports ABI 1's "
-                    "entry point " GRIDBFS_ENTRY_NAME,
-                    name, (unsigned)(t->abi >> 16),
-                    (unsigned)(t->abi & 0xffff));
-    if (t->size < MIN_TABLE_SIZE)
-        return xfmt("plugin '%s': operation table too small for ABI %u.%u "
-                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
-                    "%d.%d)",
-                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
-                    (unsigned)t->size, (size_t)MIN_TABLE_SIZE,
-                    GRIDBFS_ABI_MAJOR, GRIDBFS_ABI_MINOR);
-    if ((missing = missing_op(t)))
-        return xfmt("plugin '%s': operation table has no '%s'", name, missing);
-    if (strcmp(t->name, name) != 0) {
-        text_quote(shown, sizeof shown, t->name);
-        return xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
-    }
+    char *why = head_fault(name, 1, t->abi, t->size, MIN_TABLE_SIZE,
+                           GRIDBFS_ENTRY_NAME, GRIDBFS_ABI_MINOR);
+    if (why || (why = body_fault(name, path, missing_op(t), t->name)))
+        return why;
     memset(&e->v1, 0, sizeof e->v1);
     memcpy(&e->v1, t, t->size < sizeof e->v1 ? t->size : sizeof e->v1);
     abi1_adapt(&e->v1, &e->table);
@@ -487,26 +506,10 @@ static char *take_v1(const char *name, const char *path,
 static char *take_v2(const char *name, const char *path,
                      const gridbfs_plugin2 *t, entry *e)
 {
-    char shown[SHOW_CAP];
-    const char *missing;
-    if (t->abi >> 16 != 2)
-        return xfmt("plugin '%s': built for ABI %u.%u, but exports ABI 2's "
-                    "entry point " GRIDBFS_ENTRY2_NAME,
-                    name, (unsigned)(t->abi >> 16),
-                    (unsigned)(t->abi & 0xffff));
-    if (t->size < MIN_TABLE2_SIZE)
-        return xfmt("plugin '%s': operation table too small for ABI %u.%u "
-                    "(%u bytes, need at least %zu; this gridbfs speaks ABI "
-                    "2.%d)",
-                    name, (unsigned)(t->abi >> 16), (unsigned)(t->abi & 0xffff),
-                    (unsigned)t->size, (size_t)MIN_TABLE2_SIZE,
-                    GRIDBFS_ABI2_MINOR);
-    if ((missing = missing_op2(t)))
-        return xfmt("plugin '%s': operation table has no '%s'", name, missing);
-    if (strcmp(t->name, name) != 0) {
-        text_quote(shown, sizeof shown, t->name);
-        return xfmt("plugin '%s': %s calls itself '%s'", name, path, shown);
-    }
+    char *why = head_fault(name, 2, t->abi, t->size, MIN_TABLE2_SIZE,
+                           GRIDBFS_ENTRY2_NAME, GRIDBFS_ABI2_MINOR);
+    if (why || (why = body_fault(name, path, missing_op2(t), t->name)))
+        return why;
     memset(&e->table, 0, sizeof e->table);
     memcpy(&e->table, t, t->size < sizeof e->table ? t->size : sizeof e->table);
     e->p.v1 = NULL;
