@@ -838,7 +838,6 @@ klights_boards() {
         assert_success
     done
     # a cell outside the alphabet is that record's fault, and the rest is
-    # answered
     # answered: 1 2 takes 4 presses of (1,2), which adds 1 to (1,1) and 2
     # to itself (x of (1,1) and y of (1,2): 2x + y = 4, x + 2y = 3 mod 5)
     printf 'size=1x2 15/\nsize=1x2 12/\n' >bad
