@@ -1,6 +1,7 @@
 /* text.c - see text.h. */
 #include "text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <gridbfs/plugin.h>
@@ -59,6 +60,15 @@ size_t text_utf8_len(const unsigned char *s)
         ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90)))
         return 0; /* overlong, or past U+10FFFF */
     return n;
+}
+
+const char *text_cell(char c, char buf[8])
+{
+    if (c > ' ' && c < 0x7f)
+        snprintf(buf, 8, "'%c'", c);
+    else
+        snprintf(buf, 8, "0x%02x", (unsigned char)c);
+    return buf;
 }
 
 /* Whether the character u[0..n) is a control: C0, DEL, C1 (U+0080 to

@@ -44,6 +44,10 @@ int text_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols);
  */
 const char *text_quote(char *buf, size_t cap, const char *s);
 
+/* A cell character as a message shows it, into buf: 'c' where it is
+   printable and not blank, else its byte, 0xNN.  Returns buf. */
+const char *text_cell(char c, char buf[8]);
+
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0. */
 size_t text_utf8_len(const unsigned char *s);
 

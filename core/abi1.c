@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "util.h"
 
 /* ABI 1's judge text is asked for in a buffer this big first, then four
@@ -228,16 +229,6 @@ void abi1_adapt(const gridbfs_plugin *v1, gridbfs_plugin2 *out)
     };
 }
 
-/* A cell character as a message shows it: 'c', or 0xNN. */
-static const char *shown_cell(char c, char buf[8])
-{
-    if (c > ' ' && c < 0x7f)
-        fmt(buf, 8, "'%c'", c);
-    else
-        fmt(buf, 8, "0x%02x", (unsigned char)c);
-    return buf;
-}
-
 /* Whether r's cell characters break ABI 1's contract: why into err. */
 static int bad_cells(const gridbfs_rule *r, gridbfs_error *err)
 {
@@ -247,10 +238,10 @@ static int bad_cells(const gridbfs_rule *r, gridbfs_error *err)
             "create() set %s to %s, not a cell character (printable, not "
             "blank, '/' or '=')",
             gridbfs_cell_char(r->one) ? "zero" : "one",
-            shown_cell(gridbfs_cell_char(r->one) ? r->zero : r->one, a));
+            text_cell(gridbfs_cell_char(r->one) ? r->zero : r->one, a));
     else if (r->one == r->zero)
         fmt(err->text, err->cap, "create() set one and zero both to %s",
-            shown_cell(r->one, a));
+            text_cell(r->one, a));
     else
         return 0;
     return 1;

@@ -211,16 +211,6 @@ static int pick_size(rule_inst *in, uint32_t *rows, uint32_t *cols,
     return 0;
 }
 
-/* A cell character for a message: 'c', or its byte. */
-static const char *show_cell(char c, char buf[8])
-{
-    if (c > ' ' && c < 0x7f)
-        fmt(buf, 8, "'%c'", c);
-    else
-        fmt(buf, 8, "0x%02x", (unsigned char)c);
-    return buf;
-}
-
 /*
  * What create() described that no rule can be, "create() set FIELD ...",
  * into why; or 0 when the rule is sound.  (An ABI 1 plugin's cell
@@ -256,9 +246,9 @@ static int broken(const rule_inst *in, uint32_t rows, uint32_t cols, char *why,
         fmt(set, sizeof set,
             "symbol %zu to %s, not a cell character (printable, not blank, "
             "'/' or '=')",
-            (size_t)(bad - r->symbols), show_cell(*bad, a));
+            (size_t)(bad - r->symbols), text_cell(*bad, a));
     else if (twice)
-        fmt(set, sizeof set, "symbol %s twice", show_cell(*twice, a));
+        fmt(set, sizeof set, "symbol %s twice", text_cell(*twice, a));
     else if (r->key_bits > 64)
         fmt(set, sizeof set, "key_bits to %" PRIu32 " (expected 0 to 64)",
             r->key_bits);
