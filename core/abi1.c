@@ -279,5 +279,7 @@ int abi1_create(const gridbfs_plugin *v1, const gridbfs_param *params,
             (r.flags & GRIDBFS_XOR_MOVES ? GRIDBFS2_LINEAR : 0),
         .key_bits = cells <= GRIDBFS_SEARCH_CELLS ? cells : 0,
     };
+    if (rule->key_bits)
+        rule->flags |= GRIDBFS2_KEY_IS_BOARD;
     return 0;
 }

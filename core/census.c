@@ -820,9 +820,9 @@ static int take(census_ctx *x, census_result *r, long ones)
     fmt(what, sizeof what, "rule '%s' at %" PRIu32 "x%" PRIu32, x->in->name,
         r->rows, r->cols);
     /* first: every method searches from the goals (README, "Census") */
-    if (!x->in->plugin->v1) {
-        say("%s: a census of an ABI 2 rule is not built yet (its keys need "
-            "not be its boards)",
+    if (!rule_keys_are_boards(x->in)) {
+        say("%s: a census takes rules of two symbols whose key is the board "
+            "(GRIDBFS2_KEY_IS_BOARD) so far",
             what);
         return EXIT_TROUBLE;
     }

@@ -766,14 +766,29 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
     return reached;
 }
 
+/* The most moves the profile's `accept` takes of case c, or UINT64_MAX
+   where it takes the fewest alone. */
+static uint64_t within(const check_case *c)
+{
+    const cfg_profile *p = c->in->profile;
+    uint64_t cells = (uint64_t)c->in->rule.rows * c->in->rule.cols;
+    if (!p || p->within == UINT64_MAX)
+        return UINT64_MAX;
+    return p->per_cell && p->within > UINT64_MAX / cells ? UINT64_MAX - 1
+           : p->per_cell                                 ? p->within * cells
+                                                         : p->within;
+}
+
 /*
- * The count of case c's answer against its fewest moves; given: its moves
+ * The count of case c's answer against its fewest moves, or the bound
+ * its profile's `accept` sets where the moves are given; given: its moves
  * were printed, and reached tells whether they reach a goal.
  */
 static void judge_count(const check_case *c, uint64_t count, int given,
                         int reached, verdict *v)
 {
     char q[2 * TEXT_QUOTE_BUF];
+    uint64_t most = given ? within(c) : UINT64_MAX;
     if (c->impossible && c->status == ST_IMPOSSIBLE && given && reached) {
         set_verdict(v, CHECK_FAIL,
                     "%" PRIu64 " moves reach the goal, where gridbfs "
@@ -785,7 +800,12 @@ static void judge_count(const check_case *c, uint64_t count, int given,
                     c->status == ST_SOLVED ? " (past max_moves)" : "");
     } else if (given && !reached) {
         set_verdict(v, CHECK_WRONG, "the moves do not reach the goal");
-    } else if (count > c->moves) {
+    } else if (most != UINT64_MAX && count > most) {
+        set_verdict(v, CHECK_WRONG,
+                    "%" PRIu64 " moves, more than the %" PRIu64
+                    " the profile accepts",
+                    count, most);
+    } else if (most == UINT64_MAX && count > c->moves) {
         set_verdict(v, CHECK_WRONG,
                     "not optimal: %" PRIu64 " moves, the fewest is %" PRIu64,
                     count, c->moves);

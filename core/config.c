@@ -630,6 +630,39 @@ static int h_engine(parser *p, const node *n, void *dst, const field *f)
     return bad_value(p, n, f->key, "auto, search or exact");
 }
 
+/* `accept`: fewest, within N, or within N per cell. */
+static int h_accept(parser *p, const node *n, void *dst, const field *f)
+{
+    static const char per[] = " per cell";
+    cfg_profile *pr = dst;
+    const char *s = n->kind == NODE_SCALAR ? n->text : "";
+    size_t len = strlen(s);
+    pr->within = UINT64_MAX;
+    pr->per_cell =
+        len > sizeof per - 1 && !strcmp(s + len - (sizeof per - 1), per);
+    if (pr->per_cell)
+        len -= sizeof per - 1;
+    if (!strcmp(s, "fewest"))
+        return 0;
+    if (len > 7 && !strncmp(s, "within ", 7) &&
+        !text_u64(s + 7, len - 7, 0, MAX_STATES_MAX, &pr->within))
+        return 0;
+    pr->within = UINT64_MAX;
+    return bad_value(p, n, f->key,
+                     "fewest, within N or within N per cell (N a whole "
+                     "number)");
+}
+
+const char *config_accept_text(const cfg_profile *p, char *buf, size_t cap)
+{
+    if (p->within == UINT64_MAX)
+        fmt(buf, cap, "fewest");
+    else
+        fmt(buf, cap, "within %" PRIu64 "%s", p->within,
+            p->per_cell ? " per cell" : "");
+    return buf;
+}
+
 /* A profile's size: the one RxC grammar, typed for the core and plugins. */
 static int h_size(parser *p, const node *n, void *dst, const field *f)
 {
@@ -767,6 +800,7 @@ static const field profile_fields[] = {
      &case_placeholders},
     {"before", h_template, offsetof(cfg_profile, before), &case_placeholders},
     {"max_moves", h_int, offsetof(cfg_profile, max_moves), &moves_range},
+    {"accept", h_accept, 0, NULL},
     {"layout", h_layout, offsetof(cfg_profile, layout), NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -875,6 +909,7 @@ static cfg_profile *profile_get(config *cfg, size_t had, const char *name)
     pr->path = -1;
     pr->layout.spaced = -1;
     pr->max_moves = UINT64_MAX;
+    pr->within = UINT64_MAX;
     return pr;
 }
 

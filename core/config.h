@@ -88,6 +88,12 @@ typedef struct cfg_profile {
     char *solved, *impossible, *before;
     uint64_t max_moves; /* more moves print the impossible text (default
                            UINT64_MAX: no cap) */
+    /* `accept` (README, "Checking answers"): which answers --check takes:
+       the fewest moves (within UINT64_MAX, the default), or any whose
+       moves reach a goal in at most within moves (per_cell: times the
+       board's cells) */
+    uint64_t within;
+    int per_cell;
     cfg_layout layout;
     enum cfg_engine engine;
     uint32_t rows, cols; /* `size`, or 0: the plugin's default */
@@ -96,6 +102,10 @@ typedef struct cfg_profile {
     size_t nparams;
     cfg_mark at; /* where the profile's name was given */
 } cfg_profile;
+
+/* p's `accept` as it is written: "fewest", "within N" or "within N per
+   cell", in buf. */
+const char *config_accept_text(const cfg_profile *p, char *buf, size_t cap);
 
 /* `routes: - {glob: PATTERN, rule: NAME}`. */
 typedef struct cfg_route {

@@ -445,12 +445,13 @@ static int gen_setup(gen *g, char *err, size_t cap)
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     g->spaced =
         prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
-    /* sample.c's boards, keys and moves are ABI 1's; every instance a
-       pattern makes is of the base's plugin */
-    if (!g->base->error && !g->base->plugin->v1) {
+    /* sample.c takes a key for the board; every instance a pattern makes
+       is of the base's plugin */
+    if (!g->base->error && !rule_keys_are_boards(g->base)) {
         fmt(err, cap,
-            "--generate: rule '%s' is of plugin ABI 2; --generate takes ABI 1 "
-            "rules so far",
+            "--generate: rule '%s' is not of two symbols whose key is the "
+            "board (GRIDBFS2_KEY_IS_BOARD); --generate takes no other rules "
+            "so far",
             text_quote(shown, sizeof shown, g->base->name));
         return -1;
     }

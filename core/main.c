@@ -822,9 +822,12 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
     json_member(sb, "impossible", p->impossible);
     json_member(sb, "before", p->before);
     if (p->max_moves != UINT64_MAX)
-        sb_printf(sb, ",\"max_moves\":%" PRIu64 "}\n", p->max_moves);
+        sb_printf(sb, ",\"max_moves\":%" PRIu64, p->max_moves);
     else
-        sb_puts(sb, ",\"max_moves\":null}\n");
+        sb_puts(sb, ",\"max_moves\":null");
+    char accept[64];
+    json_member(sb, "accept", config_accept_text(p, accept, sizeof accept));
+    sb_puts(sb, "}\n");
 }
 
 /* --list-rules -f jsonl, one plugin. */
@@ -892,6 +895,11 @@ static void list_rules(ctx *c, FILE *f)
             fprintf(f, " before='%s'", p->before);
         if (p->max_moves != UINT64_MAX)
             fprintf(f, " max_moves=%" PRIu64, p->max_moves);
+        if (p->within != UINT64_MAX) {
+            char accept[64];
+            fprintf(f, " accept='%s'",
+                    config_accept_text(p, accept, sizeof accept));
+        }
         fputc('\n', f);
     }
     fputs("plugins:\n", f);

@@ -264,6 +264,12 @@ static int broken(const rule_inst *in, uint32_t rows, uint32_t cols, char *why,
             "inverse()");
     else if (r->flags & GRIDBFS2_DENSE && !r->states)
         fmt(set, sizeof set, "GRIDBFS2_DENSE with no states");
+    else if (r->flags & GRIDBFS2_KEY_IS_BOARD &&
+             r->key_bits != (uint64_t)rows * cols * symbol_bits(k))
+        fmt(set, sizeof set,
+            "GRIDBFS2_KEY_IS_BOARD, but key_bits to %" PRIu32
+            ", not the board's %" PRIu64 " bits",
+            r->key_bits, (uint64_t)rows * cols * symbol_bits(k));
     else
         return 0;
     fmt(why, cap, "create() set %s", set);
@@ -606,7 +612,7 @@ void rules_set_cells(rule_inst *in)
     memset(in->cell, CELL_BAD, sizeof in->cell);
     for (size_t i = 0; i < k; i++)
         in->cell[(unsigned char)sym[i]] = (uint8_t)i;
-    in->bits = k <= 2 ? 1 : k <= 4 ? 2 : k <= 16 ? 4 : 8;
+    in->bits = symbol_bits(k);
     in->words = gridbfs_grid_words(in->rule.rows, in->rule.cols, in->bits);
 }
 

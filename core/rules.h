@@ -128,6 +128,20 @@ membudget *rules_memory(rules *rs);
    what every table takes, in every mode. */
 membudget *rules_tables(rules *rs);
 
+/* A cell's bits in a board of k symbols: 1, 2, 4 or 8. */
+static inline uint32_t symbol_bits(size_t k)
+{
+    return k <= 2 ? 1 : k <= 4 ? 2 : k <= 16 ? 4 : 8;
+}
+
+/* Whether in's boards are of two symbols and a state's key is its board
+   (or it has no keys): the rules --census and --generate take so far. */
+static inline int rule_keys_are_boards(const rule_inst *in)
+{
+    return in->bits == 1 &&
+           (!in->rule.key_bits || in->rule.flags & GRIDBFS2_KEY_IS_BOARD);
+}
+
 /* Fill in in->cell, bits and words from in->rule's alphabet and size
    (rules_get() does). */
 void rules_set_cells(rule_inst *in);
@@ -151,11 +165,11 @@ static inline void grid_copy(gridbfs_grid *to, const gridbfs_grid *from)
                    sizeof *to->w);
 }
 
-/* The key of board b, a state of in (whose key_bits are set); an ABI 1
-   rule's is its board's one word (abi1.h), taken without a call. */
+/* The key of board b, a state of in (whose key_bits are set); where it
+   is the board's one word (GRIDBFS2_KEY_IS_BOARD), taken without a call. */
 static inline uint64_t rule_key(const rule_inst *in, const gridbfs_grid *b)
 {
-    if (in->plugin->v1)
+    if (in->rule.flags & GRIDBFS2_KEY_IS_BOARD)
         return b->w[0];
     return in->plugin->ops->key(in->rule.inst, b);
 }

@@ -172,7 +172,7 @@ void solve_prepare(rule_inst *in)
     char msg[RULES_MSG_MAX];
     in->nfixed_goals = -1;
     if (!in->use_exact || !in->need_path || !(r->flags & GRIDBFS2_LINEAR) ||
-        !in->plugin->v1 || !r->key_bits || r->moves == 0)
+        !(r->flags & GRIDBFS2_KEY_IS_BOARD) || in->bits != 1 || r->moves == 0)
         return;
     in->masks = xcalloc(r->moves, sizeof *in->masks);
     uint64_t *next = xmalloc(r->moves * sizeof *next);
@@ -190,7 +190,7 @@ void solve_prepare(rule_inst *in)
 
 /*
  * The state path[0..n-1] leads to from start, into *end: by in's masks
- * (XOR moves on an ABI 1 board, its own key), else move by move
+ * (XOR moves on a two-symbol board that is its own key), else move by move
  * (replay.h).  0, or -1 when a move sets a cell off the board.
  */
 static int path_end(const rule_inst *in, const gridbfs_grid *start,
@@ -262,7 +262,7 @@ static void unsearchable(const rule_inst *in, char *msg)
         fmt(msg, RULES_MSG_MAX,
             "%" PRIu32 " moves, more than the %d the search engine handles",
             r->moves, BFS_MAX_MOVES);
-    else if (in->plugin->v1)
+    else if (in->bits == 1)
         fmt(msg, RULES_MSG_MAX,
             "a %" PRIu32 "x%" PRIu32 " board has more than %d cells, the "
             "most the search engine handles",

@@ -129,6 +129,12 @@ shapes() {
     local dir p cells want f opts n=0
     for dir in "$BATS_TEST_DIRNAME"/judges/*/; do
         p=$(basename "$dir")
+        # --generate takes two-symbol rules so far; hdu5755's are 3
+        if [ "$p" = hdu5755 ]; then
+            run -2 --separate-stderr gridbfs -r "$p" --generate 3
+            assert_regex "$stderr" "rule 'hdu5755' is not of two symbols"
+            continue
+        fi
         cells=$(gridbfs --list-rules -f jsonl | grep "\"name\":\"$p\"" |
             sed 's/.*"cells":"\([^"]*\)".*/\1/')
         [ -n "$cells" ] || fail "$p: no cells"

@@ -26,6 +26,9 @@ setup() {
 # The profiles, by how many cases one judge file holds.
 MULTI="poj1222 acwing95 flipfive cerc07b uva10309"
 SINGLE="poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard bzoj3517"
+# Held to a reference of their own rather than judgeref: hdu5755 to
+# klightsref (tests/colours.bats answers its random files).
+OWN_REF="hdu5755"
 
 # same_bytes WANT GOT WHAT: the files are the same bytes; else say where
 # they part and show the first differing lines.
@@ -171,8 +174,8 @@ layout_of() {
         grep -q "^@test \"$d: gridbfs answers the judge's sample" \
             "$BATS_TEST_FILENAME" && listed=yes
         [ $listed = yes ] || fail "tests/judges/$d has no sample test in judges.bats"
-        [[ " $MULTI $SINGLE " == *" $d "* ]] ||
-            fail "tests/judges/$d is in neither MULTI nor SINGLE"
+        [[ " $MULTI $SINGLE $OWN_REF " == *" $d "* ]] ||
+            fail "tests/judges/$d is in neither MULTI, SINGLE nor OWN_REF"
     done
 }
 
@@ -236,6 +239,10 @@ layout_of() {
     judge_sample acwing95
 }
 
+@test "hdu5755: gridbfs answers the judge's sample byte for byte" {
+    judge_sample hdu5755
+}
+
 # ---- the reference -----------------------------------------------------
 
 @test "judgeref reproduces every judge's own sample output" {
@@ -243,7 +250,11 @@ layout_of() {
     for in in "$JUDGES"/*/sample*.in; do
         out=${in%.in}.out
         p=$(basename "$(dirname "$in")")
-        if [ "$p" = p1225 ]; then
+        if [ "$p" = hdu5755 ]; then # its own reference, and special judge
+            klightsref solve -p "$in" >"$T/ref" &&
+                cmp -s "$out" "$T/ref" || bad+=" $p(klightsref solve)"
+            klightsref check "$in" "$out" || bad+=" $p(klightsref check)"
+        elif [ "$p" = p1225 ]; then
             # the judge's own list passes the check, and so does judgeref's
             judgeref check p1225 "$in" "$out" || bad+=" $p(check of the sample)"
             judgeref solve p1225 "$in" >"$T/ref" || bad+=" $p(solve)"

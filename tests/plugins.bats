@@ -179,7 +179,7 @@ searched_last() {
     run -0 --separate-stderr "$ISO" -r flip-neighbors -P s <<<"$S1"
     assert_output '4'
     run -0 --separate-stderr "$ISO" -P s --list-rules
-    assert_output --partial "file $PD/flip-neighbors.so, ABI 1."
+    assert_output --partial "file $PD/flip-neighbors.so, ABI 2."
     run -2 --separate-stderr "$ISO" -r flip-neighbors <<<"$S1"
     assert_output ''
     assert_regex "$stderr" "plugin 'flip-neighbors' not found"
@@ -377,7 +377,7 @@ searched_last() {
     assert_line --regexp "^  broken-params +refuses every parameter set"
     assert_line --regexp "^ +file $(q "$TP/broken-moves.so"), ABI 1\.[0-9]+\$"
     # ... and so are the installed plugins, after them
-    assert_line --regexp "^ +file $(q "$PD/flip-neighbors.so"), ABI 1\.[0-9]+\$"
+    assert_line --regexp "^ +file $(q "$PD/flip-neighbors.so"), ABI 2\.[0-9]+\$"
     assert_line --regexp "^  swap-adjacent +"
     [ -z "$stderr" ]
 }
@@ -776,44 +776,6 @@ case 3 (line 3): wrong answer: an answer where the judge\'s is "Impossible"'
     done
 }
 
-# klights_boards SEED N K WALK ROWS: N boards of 1 to ROWS rows and 2 or 3
-# columns of values 0..K-1, in HDU 5755's layout into hdu.in and as line
-# records into lines; random values, or with WALK 1 the zero board after
-# random presses of 010/121/010 (so solvable).  Small, so that a search
-# proving a board impossible visits every board it reaches (K^cells).
-klights_boards() {
-    awk -v seed="$1" -v n="$2" -v k="$3" -v walk="$4" -v rows="$5" '
-    BEGIN {
-        srand(seed)
-        print n >"hdu.in"
-        for (i = 0; i < n; i++) {
-            r = 1 + int(rand() * rows); c = 2 + int(rand() * 2)
-            for (a = 0; a < r; a++) for (b = 0; b < c; b++)
-                v[a, b] = walk ? 0 : int(rand() * k)
-            for (p = 0; walk && p < 2 * r * c; p++) {
-                a = int(rand() * r); b = int(rand() * c)
-                v[a, b] = (v[a, b] + 2) % k
-                if (a > 0) v[a - 1, b] = (v[a - 1, b] + 1) % k
-                if (a < r - 1) v[a + 1, b] = (v[a + 1, b] + 1) % k
-                if (b > 0) v[a, b - 1] = (v[a, b - 1] + 1) % k
-                if (b < c - 1) v[a, b + 1] = (v[a, b + 1] + 1) % k
-            }
-            print r, c >"hdu.in"
-            line = "size=" r "x" c " "
-            for (a = 0; a < r; a++) {
-                row = ""
-                for (b = 0; b < c; b++) {
-                    printf "%s%d", b ? " " : "", v[a, b] >"hdu.in"
-                    row = row v[a, b]
-                }
-                print "" >"hdu.in"
-                line = line (a ? "/" : "") row
-            }
-            print line (r == 1 ? "/" : "") >"lines"
-        }
-    }'
-}
-
 @test "an ABI 2 rule of 3 and 5 colours (HDU 5755's press) answers as klightsref, its presses replayed" {
     local k rows
     for k in 3 5; do
@@ -859,5 +821,5 @@ klights_boards() {
     # what is not built yet says so (README, "How rules and plugins work")
     run -2 --separate-stderr "${G[@]}" -s 2x2 --generate 3
     assert_output ''
-    assert_equal "$stderr" "gridbfs: --generate: rule 'k' is of plugin ABI 2; --generate takes ABI 1 rules so far"
+    assert_equal "$stderr" "gridbfs: --generate: rule 'k' is not of two symbols whose key is the board (GRIDBFS2_KEY_IS_BOARD); --generate takes no other rules so far"
 }

@@ -68,7 +68,7 @@ as_root() {
     loads -P link
     # and that copy is the one loaded
     run -0 --separate-stderr gridbfs -P "$DIR" --list-rules
-    assert_output --partial "file $FILE, ABI 1."
+    assert_output --partial "file $FILE, ABI 2."
 }
 
 @test "a plugin file owned by another user is refused, naming it, its uid and name" {
@@ -178,5 +178,5 @@ as_root() {
     cd /
     loads -c "$TOP/c.yaml"
     run -0 --separate-stderr gridbfs -c "$TOP/c.yaml" --list-rules
-    assert_output --partial "file $FILE, ABI 1."
+    assert_output --partial "file $FILE, ABI 2."
 }

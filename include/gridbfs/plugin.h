@@ -272,7 +272,7 @@ typedef struct gridbfs_plugin {
  * --generate and --census take ABI 1 rules so far.
  * ====================================================================== */
 
-#define GRIDBFS_ABI2_MINOR 0
+#define GRIDBFS_ABI2_MINOR 1
 #define GRIDBFS_ABI2 (2 * 0x10000u + GRIDBFS_ABI2_MINOR)
 #define GRIDBFS_ENTRY2 gridbfs_plugin_abi2
 #define GRIDBFS_ENTRY2_NAME "gridbfs_plugin_abi2"
@@ -342,7 +342,13 @@ enum {
     GRIDBFS2_LINEAR = 1u << 3,
     /* Keys are dense: 0 .. states-1, each a state (distance tables are
        indexed by key). */
-    GRIDBFS2_DENSE = 1u << 4
+    GRIDBFS2_DENSE = 1u << 4,
+    /* ABI 2.1: a state's key is its board's one word: the board's cells
+       fit 64 bits (key_bits = rows * cols * bits), key(b) is b->w[0] and
+       board(k) sets w[0] to k.  The core then reads and writes keys
+       itself, without a call, and takes a two-symbol board's key as its
+       cells (--census, --generate). */
+    GRIDBFS2_KEY_IS_BOARD = 1u << 5
 };
 
 /*

@@ -165,10 +165,17 @@ int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
                   size_t cap)
 {
     const struct xor_rule *x = inst;
-    unsigned r = move / x->cols + 1, c = move % x->cols + 1;
+
+    return xor_move_text_at(x->rows, x->cols, move, style, buf, cap);
+}
+
+int xor_move_text_at(uint32_t rows, uint32_t cols, uint32_t move, int style,
+                     char *buf, size_t cap)
+{
+    unsigned r = move / cols + 1, c = move % cols + 1;
     int n;
 
-    if (move >= x->rows * x->cols || !buf || cap == 0 ||
+    if (move >= rows * cols || !buf || cap == 0 ||
         (style != GRIDBFS_MOVE_JUDGE && style != GRIDBFS_MOVE_COMPACT))
         return -1;
     n = snprintf(buf, cap, style == GRIDBFS_MOVE_JUDGE ? "%u %u" : "%u,%u", r,

@@ -102,6 +102,9 @@ void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
 /* Move m as "r c" (judge) or "r,c" (compact), 1-based.  Length or -1. */
 int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
                   size_t cap);
+/* The same, on a rows x cols board, for a rule of one move a cell. */
+int xor_move_text_at(uint32_t rows, uint32_t cols, uint32_t move, int style,
+                     char *buf, size_t cap);
 
 /*
  * A shortest press set for the puzzle boards[0..] (see the top): the

@@ -8,22 +8,32 @@
  * too small for the stencil, a cell the stencil covers twice still flips once.
  * Every press is its own inverse, and presses commute.
  *
+ * With `colours` K above 2, a cell holds 0..K-1 and a press adds the
+ * stencil's digits, mod K, to the cells under it (HDU 5755 Gambler Bo:
+ * K = 3, stencil 010/121/010); K presses of a cell undo each other.
+ *
  * Exact solver (solve(), any size up to 32x32) and the ties between
  * smallest press sets, by path_style (moves: the least list of presses,
  * the path the core's distance table walks; matrix: the least press
  * matrix, printed as the judge text, as POJ 3279 Fliptile asks): the XOR
- * rule kit's, see ../common/xor.h.  This file parses the parameters and
- * says which cells each press flips.
+ * rule kit's for two colours (../common/xor.h), the Z/K kit's for more
+ * (../common/zk.h).  This file parses the parameters, says what each press
+ * adds, and speaks ABI 2 for both kits: the XOR kit's boards are ABI 1's,
+ * a two-colour board of at most 32x32 whose words are the grid's.
  */
 #include <gridbfs/plugin.h>
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "../common/params.h"
 #include "../common/xor.h"
+#include "../common/zk.h"
 
 #define STENCIL_SIDE 3 /* the stencil is 3x3, centred on the press */
-#define STENCIL_CELLS (STENCIL_SIDE * STENCIL_SIDE)
+#define DIGITS "0123456789abcdef"
 
 enum {
     P_SIZE,
@@ -33,6 +43,7 @@ enum {
     P_CELLS,
     P_PATH_STYLE,
     P_MAX_NULLITY,
+    P_COLOURS,
     P_COUNT
 };
 
@@ -40,41 +51,69 @@ enum {
 static const gridbfs_param_doc flip_params[P_COUNT + 1] = {
     {"size", "4x4", "board size RxC, 1..32 rows and columns"},
     {"stencil", "010/111/010",
-     "3x3 cells a press flips, centred on it, rows joined by '/'"},
+     "3x3 cells a press flips, centred on it, rows joined by '/'; with "
+     "more colours, digits: what a press adds, mod colours"},
     {"wrap", "false", "true: the board is a torus"},
     {"goal", "uniform",
-     "uniform (all cells equal), off (all 0), on (all 1), or target "
-     "(a second board)"},
-    {"cells", "bw", "the character for 1, then the one for 0"},
+     "uniform (all cells equal), off (all 0), on (all 1, or all the last "
+     "colour), or target (a second board)"},
+    {"cells", "bw",
+     "the character for 1, then the one for 0; with more colours, one for "
+     "each, the last colour first (default the digits, as 210)"},
     {"path_style", "moves",
      "moves: among shortest answers the one with the least list of "
      "presses; matrix: the least press matrix read row by row, printed "
      "as the judge answer (POJ 3279)"},
     XOR_NULLITY_DOC,
+    {"colours", "2", "2..16: the values a cell takes, 0 to colours-1"},
     {NULL, NULL, NULL}};
 
-/* Parameters once parsed: what the masks and the kit are built from. */
+/* Parameters once parsed: what the kits are built from. */
 struct flip_cfg {
-    uint32_t rows, cols;
+    uint32_t rows, cols, k;
     unsigned char stencil[STENCIL_SIDE][STENCIL_SIDE];
     int wrap, goal, path_style;
     uint32_t max_nullity;
-    char one, zero;
+    char symbols[ZK_MAX_COLOURS + 1]; /* value i's character */
 };
 
-/* Parse "abc/def/ghi", each a '0' or '1', into st.  0 or -1. */
-static int parse_stencil(const char *s,
+/* The instance: the kit's rule, and what ABI 2 asks of both kits. */
+typedef struct flip {
+    uint32_t rows, cols, k;
+    enum xor_goal goal;
+    int matrix;
+    void *kit; /* struct xor_rule (k 2), else zk_rule */
+    char symbols[ZK_MAX_COLOURS + 1];
+} flip;
+
+/* Parse "abc/def/ghi", digits below max, into st.  0 or -1. */
+static int parse_stencil(const char *s, unsigned max,
                          unsigned char st[STENCIL_SIDE][STENCIL_SIDE])
 {
     for (int r = 0; r < STENCIL_SIDE; r++) {
         for (int c = 0; c < STENCIL_SIDE; c++, s++) {
-            if (*s != '0' && *s != '1')
+            if (*s < '0' || *s > '9' || (unsigned)(*s - '0') >= max)
                 return -1;
             st[r][c] = (unsigned char)(*s - '0');
         }
         if (*s++ != (r + 1 < STENCIL_SIDE ? '/' : '\0'))
             return -1;
     }
+    return 0;
+}
+
+/* k distinct cell characters, the last colour first, into symbols by
+   value.  0 or -1. */
+static int parse_cells(const char *s, uint32_t k, char *symbols)
+{
+    if (strlen(s) != k)
+        return -1;
+    for (uint32_t i = 0; i < k; i++) {
+        if (!gridbfs_cell_char(s[i]) || strchr(s + i + 1, s[i]))
+            return -1;
+        symbols[k - 1 - i] = s[i];
+    }
+    symbols[k] = '\0';
     return 0;
 }
 
@@ -92,21 +131,39 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
         [P_CELLS] = PARAM_CELLS_EXPECTED,
         [P_PATH_STYLE] = "moves or matrix",
         [P_MAX_NULLITY] = XOR_NULLITY_EXPECTED,
+        [P_COLOURS] = "a whole number 2..16",
     };
-    const char *val[P_COUNT];
+    const char *val[P_COUNT], *why = NULL;
+    char digits[ZK_MAX_COLOURS + 1], cells_why[96], stencil_why[96];
     long at[P_COUNT];
     int k = -1;
 
     if (param_collect(flip_params, P_COUNT, params, nparams, val, at, err) < 0)
         return -1;
-    if (parse_stencil(val[P_STENCIL], cfg->stencil) < 0)
-        k = P_STENCIL;
+    if (param_count(val[P_COLOURS], ZK_MAX_COLOURS, &cfg->k) < 0 || cfg->k < 2)
+        return param_refuse(err, at[P_COLOURS], "colours", expected[P_COLOURS],
+                            val[P_COLOURS]);
+    if (cfg->k > 2) {
+        for (uint32_t i = 0; i < cfg->k; i++)
+            digits[i] = DIGITS[cfg->k - 1 - i];
+        digits[cfg->k] = '\0';
+        if (at[P_CELLS] < 0)
+            val[P_CELLS] = digits;
+        snprintf(cells_why, sizeof cells_why,
+                 "%u distinct printable characters, not blank, '/' or '=' "
+                 "(colours %u)",
+                 (unsigned)cfg->k, (unsigned)cfg->k);
+        snprintf(stencil_why, sizeof stencil_why,
+                 "3 rows of three digits joined by '/'");
+    }
+    if (parse_stencil(val[P_STENCIL], cfg->k > 2 ? 10 : 2, cfg->stencil) < 0)
+        k = P_STENCIL, why = cfg->k > 2 ? stencil_why : NULL;
     else if ((cfg->wrap = param_bool(val[P_WRAP])) < 0)
         k = P_WRAP;
     else if ((cfg->goal = param_pick(val[P_GOAL], goals)) < 0)
         k = P_GOAL;
-    else if (param_cells(val[P_CELLS], &cfg->one, &cfg->zero) < 0)
-        k = P_CELLS;
+    else if (parse_cells(val[P_CELLS], cfg->k, cfg->symbols) < 0)
+        k = P_CELLS, why = cfg->k > 2 ? cells_why : NULL;
     else if ((cfg->path_style = param_pick(val[P_PATH_STYLE], styles)) < 0)
         k = P_PATH_STYLE;
     else if (param_count(val[P_MAX_NULLITY], XOR_NULLITY_CEILING,
@@ -114,16 +171,15 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
         k = P_MAX_NULLITY;
     if (k < 0)
         return 0;
-    return param_refuse(err, at[k], flip_params[k].key, expected[k], val[k]);
+    return param_refuse(err, at[k], flip_params[k].key, why ? why : expected[k],
+                        val[k]);
 }
 
-/*
- * The cells pressing cell m flips, each once (on a small torus the stencil
- * may cover a cell twice), set in mask: the kit's xor_mask_fn.
- */
-static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
+/* Call fn(ctx, cell, digit) for each cell pressing cell m adds to; on a
+   torus too small for the stencil, a cell covered twice takes both. */
+static void press(const struct flip_cfg *cfg, uint32_t m,
+                  void (*fn)(void *, uint32_t, unsigned), void *ctx)
 {
-    const struct flip_cfg *cfg = ctx;
     long rows = cfg->rows, cols = cfg->cols, r = m / cols, c = m % cols;
 
     for (int dr = -1; dr <= 1; dr++) {
@@ -138,46 +194,290 @@ static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
             } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) {
                 continue;
             }
-            uint32_t k = (uint32_t)(rr * cols + cc);
-            mask[k / 64] |= (uint64_t)1 << (k % 64);
+            fn(ctx, (uint32_t)(rr * cols + cc), cfg->stencil[dr + 1][dc + 1]);
         }
     }
 }
 
-/* Validate params and build the instance (freed by xor_destroy). */
+/* A cell a two-colour press flips is flipped once, however often the
+   stencil covers it. */
+static void set_bit(void *mask, uint32_t k, unsigned digit)
+{
+    (void)digit;
+    ((uint64_t *)mask)[k / 64] |= (uint64_t)1 << (k % 64);
+}
+
+static void add_digit(void *vec, uint32_t k, unsigned digit)
+{
+    ((uint8_t *)vec)[k] = (uint8_t)(((uint8_t *)vec)[k] + digit);
+}
+
+/* The kits' xor_mask_fn and zk_vec_fn. */
+static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
+{
+    press(ctx, m, set_bit, mask);
+}
+
+static void flip_vec(const void *ctx, uint32_t m, uint8_t *v)
+{
+    press(ctx, m, add_digit, v);
+}
+
+static void flip_destroy(void *inst)
+{
+    flip *f = inst;
+    if (!f)
+        return;
+    if (f->k == 2)
+        xor_destroy(f->kit);
+    else
+        zk_destroy(f->kit);
+    free(f);
+}
+
+/* Validate params and build the instance. */
 static int flip_create(const gridbfs_param *params, size_t nparams,
-                       gridbfs_rule *rule, gridbfs_error *err)
+                       gridbfs_rule2 *rule, gridbfs_error *err)
 {
     struct flip_cfg cfg = {.rows = rule->rows, .cols = rule->cols};
+    gridbfs_rule r1 = {.abi = GRIDBFS_ABI,
+                       .size = sizeof r1,
+                       .rows = rule->rows,
+                       .cols = rule->cols};
+    flip *f;
 
-    if (param_size(rule, err) < 0 || flip_parse(params, nparams, &cfg, err) < 0)
+    if (param_size(&r1, err) < 0 || flip_parse(params, nparams, &cfg, err) < 0)
         return -1;
-    xor_spec spec = {
-        .rows = cfg.rows,
-        .cols = cfg.cols,
-        .goal = (enum xor_goal)cfg.goal,
-        .matrix = cfg.path_style == 1,
-        .max_nullity = cfg.max_nullity,
-        .mask = flip_mask,
-        .ctx = &cfg,
-        .name = "flip-neighbors",
-    };
-    if (xor_create(&spec, rule, err) < 0)
-        return -1;
-    rule->one = cfg.one;
-    rule->zero = cfg.zero;
+    if (!(f = calloc(1, sizeof *f)))
+        return param_fail(err, -1, "flip-neighbors: out of memory");
+    *f = (flip){
+        cfg.rows, cfg.cols, cfg.k, (enum xor_goal)cfg.goal, cfg.path_style == 1,
+        NULL,     {0}};
+    memcpy(f->symbols, cfg.symbols, sizeof f->symbols);
+    if (cfg.k == 2) {
+        xor_spec spec = {cfg.rows,        cfg.cols,  f->goal, f->matrix,
+                         cfg.max_nullity, flip_mask, &cfg,    "flip-neighbors"};
+        if (xor_create(&spec, &r1, err) < 0) {
+            free(f);
+            return -1;
+        }
+        uint64_t cells = (uint64_t)cfg.rows * cfg.cols;
+        f->kit = r1.inst;
+        rule->boards = r1.boards;
+        rule->moves = r1.moves;
+        rule->flags =
+            GRIDBFS2_REVERSIBLE | GRIDBFS2_LINEAR |
+            (r1.flags & GRIDBFS_FIXED_GOAL ? GRIDBFS2_FIXED_GOAL : 0) |
+            (r1.flags & GRIDBFS_TEXT_BY_COUNT ? GRIDBFS2_TEXT_BY_COUNT : 0);
+        rule->key_bits = cells <= 64 ? (uint32_t)cells : 0;
+    } else {
+        zk_spec spec = {cfg.rows, cfg.cols,  cfg.k,
+                        f->goal,  f->matrix, cfg.max_nullity,
+                        flip_vec, &cfg,      "flip-neighbors"};
+        if (zk_create(&spec, rule, err) < 0) {
+            free(f);
+            return -1;
+        }
+        f->kit = rule->inst;
+    }
+    if (rule->key_bits)
+        rule->flags |= GRIDBFS2_KEY_IS_BOARD;
+    rule->inst = f;
+    rule->symbols = f->symbols;
     return 0;
 }
 
-static const gridbfs_plugin flip_plugin = {
-    XOR_PLUGIN("flip-neighbors",
-               "press a cell to flip it and its neighbours (Flip Game, "
-               "Lights Out)",
-               flip_params, flip_create),
-    .judge_text = xor_judge_text,
+/* ---- ABI 2 over the XOR kit's ABI 1 boards (two colours) ---- */
+
+static void to_board(const gridbfs_grid *g, gridbfs_board *b)
+{
+    size_t n = gridbfs_grid_words(g->rows, g->cols, 1);
+    memset(b, 0, sizeof *b);
+    memcpy(b->w, g->w, n * sizeof *g->w);
+}
+
+static const gridbfs_board *to_boards(const flip *f, const gridbfs_grid *g,
+                                      gridbfs_board b[2])
+{
+    to_board(&g[0], &b[0]);
+    if (f->goal == XOR_GOAL_TARGET)
+        to_board(&g[1], &b[1]);
+    return b;
+}
+
+static uint64_t flip_key(const void *inst, const gridbfs_grid *board)
+{
+    (void)inst;
+    return board->w[0];
+}
+
+static void flip_board(const void *inst, uint64_t key, gridbfs_grid *out)
+{
+    (void)inst;
+    out->w[0] = key; /* a key's board is one word */
+}
+
+static uint32_t flip_goals(const void *inst, const gridbfs_grid *boards,
+                           uint64_t *out, uint32_t max)
+{
+    const flip *f = inst;
+    gridbfs_board b[2];
+    if (f->k > 2)
+        return zk_goals(f->kit, boards, out, max);
+    return xor_goals(f->kit, boards ? to_boards(f, boards, b) : NULL, out, max);
+}
+
+static int flip_is_goal(const void *inst, const gridbfs_grid *boards,
+                        const gridbfs_grid *board)
+{
+    const flip *f = inst;
+    size_t cells = (size_t)f->rows * f->cols;
+    unsigned first = gridbfs_grid_get(board, 0);
+    for (size_t q = 0; q < cells; q++) {
+        unsigned want = f->goal == XOR_GOAL_TARGET
+                            ? gridbfs_grid_get(&boards[1], q)
+                        : f->goal == XOR_GOAL_ON  ? f->k - 1
+                        : f->goal == XOR_GOAL_OFF ? 0
+                                                  : first;
+        if (gridbfs_grid_get(board, q) != want)
+            return 0;
+    }
+    return 1;
+}
+
+static uint32_t flip_expand(const void *inst, uint64_t key, uint32_t *moves,
+                            uint64_t *next)
+{
+    const flip *f = inst;
+    uint32_t n = 0, cells = f->rows * f->cols;
+    if (f->k > 2)
+        return zk_expand(f->kit, key, moves, next);
+    xor_expand(f->kit, key, next);
+    for (uint32_t m = 0; m < cells; m++) /* in place: n <= m */
+        if (next[m] != key) {
+            moves[n] = m;
+            next[n++] = next[m];
+        }
+    return n;
+}
+
+static int flip_apply(const void *inst, const gridbfs_grid *board,
+                      uint32_t move, gridbfs_grid *out)
+{
+    const flip *f = inst;
+    gridbfs_board from, to;
+    if (f->k > 2)
+        return zk_apply(f->kit, board, move, out);
+    to_board(board, &from);
+    xor_apply(f->kit, &from, move, &to);
+    if (memcmp(&from, &to, sizeof from) == 0)
+        return 0;
+    memcpy(out->w, to.w,
+           gridbfs_grid_words(f->rows, f->cols, 1) * sizeof *out->w);
+    return 1;
+}
+
+static int flip_move_text(const void *inst, uint32_t move, int style, char *buf,
+                          size_t cap)
+{
+    const flip *f = inst;
+    return xor_move_text_at(f->rows, f->cols, move, style, buf, cap);
+}
+
+static uint32_t flip_inverse(const void *inst, uint32_t move)
+{
+    (void)inst;
+    return move; /* two colours: a press undoes itself */
+}
+
+static int flip_solve(const void *inst, const gridbfs_grid *boards,
+                      uint32_t *moves, size_t cap, size_t *len,
+                      gridbfs_error *err)
+{
+    const flip *f = inst;
+    gridbfs_board b[2];
+    uint16_t ids[GRIDBFS_MAX_MOVES];
+    if (f->k > 2)
+        return zk_solve(f->kit, boards, moves, cap, len, err);
+    int st =
+        xor_solve(f->kit, to_boards(f, boards, b), cap ? ids : NULL,
+                  cap < GRIDBFS_MAX_MOVES ? cap : GRIDBFS_MAX_MOVES, len, err);
+    for (size_t i = 0; st == GRIDBFS_SOLVED && i < *len; i++)
+        moves[i] = ids[i];
+    return st;
+}
+
+/* The count, then with_path one "r c" line per move: the core's own
+   text, for a rule whose judge text is not a matrix. */
+static int count_text(const flip *f, const uint32_t *moves, size_t n,
+                      int with_path, const gridbfs_writer *out)
+{
+    char line[48];
+    int len = snprintf(line, sizeof line, "%zu\n", n);
+    if (out->write(out->ctx, line, (size_t)len) < 0)
+        return -1;
+    for (size_t i = 0; with_path && moves && i < n; i++) {
+        len = xor_move_text_at(f->rows, f->cols, moves[i], GRIDBFS_MOVE_JUDGE,
+                               line, sizeof line - 1);
+        if (len < 0)
+            len = snprintf(line, sizeof line, "?");
+        line[len++] = '\n';
+        if (out->write(out->ctx, line, (size_t)len) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A matrix needs the presses: given none for a non-zero count, or a press
+   that does not exist, the text is the count's. */
+static int flip_judge_text(const void *inst, const uint32_t *moves, size_t n,
+                           int with_path, const gridbfs_writer *out)
+{
+    const flip *f = inst;
+    uint32_t cells = f->rows * f->cols;
+    int matrix = f->matrix && (moves || n == 0);
+    for (size_t i = 0; matrix && i < n; i++)
+        matrix = moves[i] < cells;
+    if (!matrix)
+        return count_text(f, moves, n, with_path, out);
+    if (f->k > 2)
+        return zk_matrix_text(f->kit, moves, n, out);
+    /* two colours: a press twice is none; the kit takes the set */
+    uint64_t set[GRIDBFS_BOARD_WORDS] = {0};
+    uint16_t ids[GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+    char text[2 * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE + 1];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        set[moves[i] / 64] ^= (uint64_t)1 << (moves[i] % 64);
+    for (uint32_t q = 0; q < cells; q++)
+        if (set[q / 64] >> (q % 64) & 1)
+            ids[m++] = (uint16_t)q;
+    int len = xor_judge_text(f->kit, ids, m, with_path, text, sizeof text);
+    return len < 0 ? -1 : out->write(out->ctx, text, (size_t)len);
+}
+
+static const gridbfs_plugin2 flip_plugin = {
+    .abi = GRIDBFS_ABI2,
+    .size = sizeof(gridbfs_plugin2),
+    .name = "flip-neighbors",
+    .summary = "press a cell to flip it and its neighbours (Flip Game, "
+               "Lights Out), or to add to them mod K colours",
+    .params = flip_params,
+    .create = flip_create,
+    .destroy = flip_destroy,
+    .key = flip_key,
+    .board = flip_board,
+    .goals = flip_goals,
+    .is_goal = flip_is_goal,
+    .expand = flip_expand,
+    .apply = flip_apply,
+    .move_text = flip_move_text,
+    .inverse = flip_inverse,
+    .solve = flip_solve,
+    .judge_text = flip_judge_text,
 };
 
-const gridbfs_plugin *GRIDBFS_ENTRY(void)
+GRIDBFS_EXPORT const gridbfs_plugin2 *GRIDBFS_ENTRY2(void)
 {
     return &flip_plugin;
 }

@@ -124,3 +124,43 @@ jsonl_judge() {
              $1 == "impossible" { print "Impossible"; next }
              { print $1 }'
 }
+
+# klights_boards SEED N K WALK ROWS [COLS]: N boards of 1 to ROWS rows and
+# 2 to COLS (default 3) columns of values 0..K-1, in HDU 5755's layout
+# into hdu.in and as line records into lines; random values, or with WALK
+# 1 the zero board after random presses of 010/121/010 (so solvable).
+# Kept small where a search must prove a board impossible: it visits
+# every board it reaches (K^cells).
+klights_boards() {
+    awk -v seed="$1" -v n="$2" -v k="$3" -v walk="$4" -v rows="$5" \
+        -v cols="${6:-3}" '
+    BEGIN {
+        srand(seed)
+        print n >"hdu.in"
+        for (i = 0; i < n; i++) {
+            r = 1 + int(rand() * rows); c = 2 + int(rand() * (cols - 1))
+            for (a = 0; a < r; a++) for (b = 0; b < c; b++)
+                v[a, b] = walk ? 0 : int(rand() * k)
+            for (p = 0; walk && p < 2 * r * c; p++) {
+                a = int(rand() * r); b = int(rand() * c)
+                v[a, b] = (v[a, b] + 2) % k
+                if (a > 0) v[a - 1, b] = (v[a - 1, b] + 1) % k
+                if (a < r - 1) v[a + 1, b] = (v[a + 1, b] + 1) % k
+                if (b > 0) v[a, b - 1] = (v[a, b - 1] + 1) % k
+                if (b < c - 1) v[a, b + 1] = (v[a, b + 1] + 1) % k
+            }
+            print r, c >"hdu.in"
+            line = "size=" r "x" c " "
+            for (a = 0; a < r; a++) {
+                row = ""
+                for (b = 0; b < c; b++) {
+                    printf "%s%d", b ? " " : "", v[a, b] >"hdu.in"
+                    row = row v[a, b]
+                }
+                print "" >"hdu.in"
+                line = line (a ? "/" : "") row
+            }
+            print line (r == 1 ? "/" : "") >"lines"
+        }
+    }'
+}

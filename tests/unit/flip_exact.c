@@ -35,6 +35,7 @@ static const char *const goal_names[] = {"uniform", "off", "on", "target"};
 static const char *const stencils[] = {"010/111/010", "101/010/101",
                                        "111/111/111"};
 
+#include "as_abi1.h"
 #include "as_core.h"
 #include "check.h"
 
@@ -784,17 +785,17 @@ static void time_lights_out(uint32_t side, int count)
 static const gridbfs_plugin *load(const char *dir)
 {
     char path[4096];
-    const gridbfs_plugin *(*entry)(void);
+    const gridbfs_plugin2 *(*entry)(void);
     void *handle, *sym;
 
     snprintf(path, sizeof path, "%s/flip-neighbors.so", dir);
     handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!handle || !(sym = dlsym(handle, GRIDBFS_ENTRY_NAME))) {
+    if (!handle || !(sym = dlsym(handle, GRIDBFS_ENTRY2_NAME))) {
         fprintf(stderr, "flip_exact.c: cannot load %s: %s\n", path, dlerror());
         return NULL;
     }
     memcpy(&entry, &sym, sizeof entry); /* POSIX: object to function */
-    return entry();
+    return as_abi1(entry());            /* its two-colour rules, as ABI 1 */
 }
 
 int main(void)

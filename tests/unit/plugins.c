@@ -21,6 +21,7 @@
 #define SPEC_MAX 512 /* bytes of one spec */
 #define TEXT_MAX 256 /* error and move text buffers */
 
+#include "as_abi1.h"
 #include "as_core.h"
 #include "check.h"
 
@@ -56,6 +57,11 @@ static const gridbfs_plugin *load(const char *dir, const char *name)
         return NULL;
     }
     sym = dlsym(handle, GRIDBFS_ENTRY_NAME);
+    if (!sym && (sym = dlsym(handle, GRIDBFS_ENTRY2_NAME))) {
+        const gridbfs_plugin2 *(*entry2)(void);
+        memcpy(&entry2, &sym, sizeof entry2);
+        return as_abi1(entry2()); /* its two-colour rules */
+    }
     if (!sym) {
         fprintf(stderr, "plugins.c: %s: no %s\n", path, GRIDBFS_ENTRY_NAME);
         return NULL;
@@ -417,7 +423,9 @@ static void test_flip_errors(const gridbfs_plugin *f)
     ERROR(f, "size=4x4 stncl=010/111/010", 1,
           "unknown parameter 'stncl' (did you mean 'stencil'?)");
     ERROR(f, "size=4x4 stnl=010/111/010", 1, "unknown parameter 'stnl'");
-    ERROR(f, "size=4x4 colour=bw", 1, "unknown parameter 'colour'");
+    ERROR(f, "size=4x4 colour=3", 1,
+          "unknown parameter 'colour' (did you mean 'colours'?)");
+    ERROR(f, "size=4x4 tint=bw", 1, "unknown parameter 'tint'");
     ERROR(f, "=bw", 0, "unknown parameter ''");
     ERROR(f, "size=4x4 neighbourhood=8", 1,
           "unknown parameter 'neighbourhood'");
@@ -746,9 +754,9 @@ int main(void)
 {
     static const char *const fkeys[] = {"size",        "stencil", "wrap",
                                         "goal",        "cells",   "path_style",
-                                        "max_nullity", NULL};
+                                        "max_nullity", "colours", NULL};
     static const char *const fdefs[] = {
-        "4x4", "010/111/010", "false", "uniform", "bw", "moves", "20"};
+        "4x4", "010/111/010", "false", "uniform", "bw", "moves", "20", "2"};
     static const char *const skeys[] = {"size", "neighbourhood", "wrap",
                                         "cells", NULL};
     static const char *const sdefs[] = {"4x4", "4", "false", "10"};
