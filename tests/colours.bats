@@ -50,6 +50,28 @@ k_rule() {
     assert_success
 }
 
+@test "hdu5755: the widest null spaces of its sizes (3^13 press vectors at 17x26 and 26x26) are answered, the fewest presses" {
+    # the zero board takes none; a board one press of each corner from
+    # zero (each adds 1 = -2 to its corner and 2 = -1 to its neighbours,
+    # mod 3) takes 4 at most, and the answer passes the judge
+    { echo 2; echo 26 26; for i in $(seq 26); do printf '0%.0s ' $(seq 25); echo 0; done
+      echo 17 26; awk 'BEGIN { for (r = 0; r < 17; r++) { s = ""
+          for (c = 0; c < 26; c++) {
+              v = 0
+              if ((r == 0 || r == 16) && (c == 0 || c == 25)) v = 1
+              if ((r == 1 || r == 15) && (c == 0 || c == 25)) v = 2
+              if ((r == 0 || r == 16) && (c == 1 || c == 24)) v = 2
+              s = s (c ? " " : "") v }
+          print s } }'; } >wide.in
+    run -0 --separate-stderr gridbfs -r hdu5755 wide.in
+    assert_equal "$stderr" ''
+    printf '%s\n' "$output" >got
+    assert_equal "$(head -1 got)" 0
+    run klightsref check wide.in got
+    assert_success
+    [ "$(sed -n 2p got)" -le 4 ] || fail "$(sed -n 2p got) presses for 4 corners"
+}
+
 @test "colours 5, 7 and 4 on line records: the fewest presses as klightsref's; 4, not a prime, is searched" {
     local k
     for k in 5 7 4; do

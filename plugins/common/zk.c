@@ -370,19 +370,22 @@ static int64_t lightest(const zk_rule *z, const uint8_t *x, uint8_t *best,
     }
     memcpy(cur, x, n);
     memcpy(best, x, n);
-    uint64_t bw = weight(z, x);
+    uint64_t bw = weight(z, x), w = bw; /* cur's weight, kept as it moves */
     for (;;) {
         uint32_t j = 0;
         for (; j < d; j++) {
-            for (uint32_t q = 0; q < n; q++)
-                cur[q] = (uint8_t)((cur[q] + basis[j][q]) % k);
+            for (uint32_t q = 0; q < n; q++) {
+                unsigned v = cur[q] + basis[j][q];
+                v -= v >= k ? k : 0;
+                w = w + v - cur[q];
+                cur[q] = (uint8_t)v;
+            }
             if (++dig[j] < k)
                 break;
             dig[j] = 0;
         }
         if (j == d)
             break;
-        uint64_t w = weight(z, cur);
         if (w < bw || (w == bw && better(z, cur, best))) {
             bw = w;
             memcpy(best, cur, n);

@@ -134,7 +134,7 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
         [P_COLOURS] = "a whole number 2..16",
     };
     const char *val[P_COUNT], *why = NULL;
-    char digits[ZK_MAX_COLOURS + 1], cells_why[96], stencil_why[96];
+    char digits[ZK_MAX_COLOURS + 1], cells_why[96];
     long at[P_COUNT];
     int k = -1;
 
@@ -151,13 +151,12 @@ static int flip_parse(const gridbfs_param *params, size_t nparams,
             val[P_CELLS] = digits;
         snprintf(cells_why, sizeof cells_why,
                  "%u distinct printable characters, not blank, '/' or '=' "
-                 "(colours %u)",
-                 (unsigned)cfg->k, (unsigned)cfg->k);
-        snprintf(stencil_why, sizeof stencil_why,
-                 "3 rows of three digits joined by '/'");
+                 "(one a colour)",
+                 (unsigned)cfg->k);
     }
     if (parse_stencil(val[P_STENCIL], cfg->k > 2 ? 10 : 2, cfg->stencil) < 0)
-        k = P_STENCIL, why = cfg->k > 2 ? stencil_why : NULL;
+        k = P_STENCIL,
+        why = cfg->k > 2 ? "3 rows of three digits joined by '/'" : NULL;
     else if ((cfg->wrap = param_bool(val[P_WRAP])) < 0)
         k = P_WRAP;
     else if ((cfg->goal = param_pick(val[P_GOAL], goals)) < 0)
