@@ -68,9 +68,9 @@ int main(void)
                 if (i != row && a[i][col]) {
                     int f = a[i][col];
                     for (int j = col; j <= cells; j++)
-                        a[i][j] = (unsigned char)((a[i][j] + 3 * 3 -
-                                                   f * a[row][j]) %
-                                                  3);
+                        a[i][j] =
+                            (unsigned char)((a[i][j] + 3 * 3 - f * a[row][j]) %
+                                            3);
                 }
             where[col] = row++;
         }
