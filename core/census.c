@@ -4,7 +4,10 @@
  * Nothing here knows a rule: what a method needs it learns from the
  * plugin's flags, goals() and expand(), and every shortcut it takes (a
  * symmetry of the board) is checked against expand() and goals() first,
- * on every board it is used for.
+ * on every board it is used for.  Boards and keys are told apart: a pair
+ * census and the masks work on boards (two symbols, one word), tables on
+ * keys, and one is made of the other by the plugin's key() and board()
+ * (key_of(), board_of(); an ABI 1 rule's key is its board).
  */
 #include "census.h"
 
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "space.h"
 #include "table.h"
 #include "text.h"
 #include "thread.h"
@@ -33,7 +37,7 @@
 /* Symmetries of a rule whose moves change the number of ones are checked
    on every board, up to boards of this many cells. */
 #define CENSUS_CHECK_ALL 20
-/* States a plugin's GRIDBFS_XOR_MOVES is spot-checked on. */
+/* Boards a plugin's GRIDBFS_XOR_MOVES is spot-checked on. */
 #define XOR_CHECKS 64
 
 /* A symmetry: cell k goes to cell to[k], then the board is XORed with
@@ -68,6 +72,37 @@ __attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
     fflush(stdout);
     fprintf(stderr, PROGRAM_NAME ": --census: %s\n",
             text_quote(shown, sizeof shown, line));
+}
+
+/* The key of the two-symbol board s (of one word). */
+static uint64_t key_of(const census_ctx *x, uint64_t s)
+{
+    if (x->in->plugin->v1)
+        return s;
+    uint64_t w = s;
+    gridbfs_grid g = rule_grid(x->in, &w);
+    return rule_key(x->in, &g);
+}
+
+/* The two-symbol board (of one word) of the key k. */
+static uint64_t board_of(const census_ctx *x, uint64_t k)
+{
+    if (x->in->plugin->v1)
+        return k;
+    uint64_t w = 0;
+    gridbfs_grid g = rule_grid(x->in, &w);
+    x->in->plugin->ops->board(x->in->rule.inst, k, &g);
+    return w;
+}
+
+/* The boards every move makes of board s, into out (s where a move does
+   not apply), through the keys. */
+static void expand_boards(census_ctx *x, uint64_t s, uint64_t *out)
+{
+    bfs_expand_all(&x->br, key_of(x, s), x->ids, x->keys, out);
+    if (!x->in->plugin->v1)
+        for (uint32_t m = 0; m < x->br.moves; m++)
+            out[m] = board_of(x, out[m]);
 }
 
 static uint32_t ones_of(uint64_t s)
@@ -198,7 +233,7 @@ static int closed(census_ctx *x, uint32_t k)
 {
     uint64_t s = first_board(k);
     do {
-        bfs_expand_all(&x->br, s, x->ids, x->keys, x->next);
+        expand_boards(x, s, x->next);
         for (uint32_t m = 0; m < x->br.moves; m++)
             if (ones_of(x->next[m]) != k)
                 return 0;
@@ -211,9 +246,8 @@ static int closed(census_ctx *x, uint32_t k)
 static int moves_commute(census_ctx *x, const xform *g, uint64_t s)
 {
     uint32_t moves = x->br.moves;
-    bfs_expand_all(&x->br, s, x->ids, x->keys, x->next);
-    bfs_expand_all(&x->br, xform_apply(g, s, x->cells), x->ids, x->keys,
-                   x->other);
+    expand_boards(x, s, x->next);
+    expand_boards(x, xform_apply(g, s, x->cells), x->other);
     for (uint32_t m = 0; m < moves; m++)
         x->next[m] = xform_apply(g, x->next[m], x->cells);
     qsort(x->next, moves, sizeof *x->next, cmp_u64);
@@ -230,8 +264,11 @@ static int goals_commute(const census_ctx *x, const xform *g, uint64_t t)
     if (na < 0 || nb < 0) /* orbits() says so */
         return 0;
     for (int i = 0; i < na; i++)
-        ga[i] = xform_apply(g, ga[i], x->cells);
+        ga[i] = xform_apply(g, board_of(x, ga[i]), x->cells);
+    for (int i = 0; i < nb; i++)
+        gb[i] = board_of(x, gb[i]);
     qsort(ga, (size_t)na, sizeof *ga, cmp_u64);
+    qsort(gb, (size_t)nb, sizeof *gb, cmp_u64);
     return na == nb && memcmp(ga, gb, (size_t)na * sizeof *ga) == 0;
 }
 
@@ -331,24 +368,43 @@ static void finish(census_result *r)
 static int table_why(const census_ctx *x, char *why, size_t cap)
 {
     const config *cfg = x->o->cfg;
-    if (x->cells > TABLE_MAX_CELLS) {
+    uint32_t kb = x->br.key_bits;
+    /* a key that is the board: 2^cells states (ABI 1, two symbols) */
+    const char *unit = kb == x->cells ? "states" : "keys";
+    const char *of = kb == x->cells ? "cells" : "bits of a key";
+    space sp;
+    char sp_why[MSG_MAX];
+    if (!kb) {
+        fmt(why, cap, "its states have no key (key_bits 0), so no table");
+        return -1;
+    }
+    if (!x->br.reversible) {
         fmt(why, cap,
-            "a table of 2^%" PRIu32 " states is past the %d cells a table "
+            "its moves are not marked GRIDBFS2_REVERSIBLE, so no table");
+        return -1;
+    }
+    if (kb > TABLE_MAX_CELLS) {
+        fmt(why, cap,
+            "a table of 2^%" PRIu32 " %s is past the %d %s a table "
             "indexes",
-            x->cells, TABLE_MAX_CELLS);
+            kb, unit, TABLE_MAX_CELLS, of);
+        return -1;
+    }
+    if (space_init(&sp, x->in, sp_why, sizeof sp_why)) {
+        fmt(why, cap, "no table: %s", sp_why);
         return -1;
     }
     size_t bytes = table_build_bytes(&x->br);
     if (!table_fits(&x->br, cfg->table_memory))
         fmt(why, cap,
-            "a table of 2^%" PRIu32 " states needs %zu bytes while built, "
+            "a table of 2^%" PRIu32 " %s needs %zu bytes while built, "
             "over limits.table_memory (%zu)",
-            x->cells, bytes, cfg->table_memory);
+            kb, unit, bytes, cfg->table_memory);
     else if (!budget_has(rules_tables(x->o->rules), bytes))
         fmt(why, cap,
-            "a table of 2^%" PRIu32 " states needs %zu bytes while built, "
+            "a table of 2^%" PRIu32 " %s needs %zu bytes while built, "
             "over the tables' share (%zu) of limits.memory (%zu)",
-            x->cells, bytes, rules_tables(x->o->rules)->cap,
+            kb, unit, bytes, rules_tables(x->o->rules)->cap,
             (size_t)cfg->memory);
     else
         return 0;
@@ -385,22 +441,41 @@ static table *build(const census_ctx *x, const uint64_t *goals, uint32_t n,
     return t;
 }
 
-/* The census of a fixed goal set: one table over every state. */
+/* The census of a fixed goal set: one table over every state (of the
+   space: space.h), the example the first state at the largest distance. */
 static int by_table(census_ctx *x, census_result *r)
 {
-    uint64_t goals[GRIDBFS_MAX_GOALS], states;
+    uint64_t goals[GRIDBFS_MAX_GOALS], states, w[CENSUS_WORDS];
+    gridbfs_grid g = rule_grid(x->in, w);
+    char why[MSG_MAX];
+    space sp;
     int n = fixed_goals(x, goals);
-    table *t = n < 0 ? NULL : build(x, goals, (uint32_t)n, NULL);
+    if (n < 0 || space_init(&sp, x->in, why, sizeof why)) /* table_why() */
+        return EXIT_TROUBLE;
+    table *t = build(x, goals, (uint32_t)n, NULL);
     if (!t)
         return EXIT_TROUBLE;
     const uint8_t *dist = table_distances(t, &states);
+    int status = EXIT_ANSWERED;
     r->method = CENSUS_TABLE;
-    r->total.m = states;
-    for (uint64_t s = 0; s < states; s++)
-        tally(r, dist[s], 1, s, 0);
+    r->total.m = sp.n;
+    for (uint64_t i = 0; i < sp.n; i++) {
+        uint64_t k = space_key(&sp, i, &g);
+        if (k >= states) {
+            say("rule '%s': plugin '%s' broke its contract: key() gave a key "
+                "past its key_bits",
+                x->in->name, x->in->plugin->name);
+            status = EXIT_TROUBLE;
+            break;
+        }
+        tally(r, dist[k], 1, i, 0);
+    }
     finish(r);
+    g.w = r->start_w;
+    if (r->solvable.m)
+        space_board(&sp, r->example, &g);
     table_free(t);
-    return EXIT_ANSWERED;
+    return status;
 }
 
 /* The work of a pair census in steps (CENSUS_MAX_STEPS): each orbit of
@@ -408,7 +483,7 @@ static int by_table(census_ctx *x, census_result *r)
    at most reach of them. */
 static double pair_steps(const census_ctx *x, double orbits, double reach)
 {
-    double clear = (double)((uint64_t)1 << x->cells) / CENSUS_CLEARED;
+    double clear = (double)((uint64_t)1 << x->br.key_bits) / CENSUS_CLEARED;
     return orbits * (clear + reach * x->br.moves);
 }
 
@@ -422,9 +497,11 @@ static int too_big(const census_ctx *x, const census_result *r, double orbits,
         return 0;
     say("rule '%s' at %" PRIu32 "x%" PRIu32 " with %" PRIu32 " %s: %" PRIu64
         " targets (%.0f up to symmetry) of 2^%" PRIu32
-        " states each need about %.2g steps, over the census limit of %.0g",
+        " %s each need about %.2g steps, over the census limit of %.0g",
         x->in->name, r->rows, r->cols, r->ones, r->ones == 1 ? "one" : "ones",
-        r->boards, orbits, x->cells, steps, CENSUS_MAX_STEPS);
+        r->boards, orbits, x->br.key_bits,
+        x->br.key_bits == x->cells ? "states" : "keys", steps,
+        CENSUS_MAX_STEPS);
     return 1;
 }
 
@@ -439,9 +516,16 @@ static int pair_row(const census_ctx *x, census_result *r, uint64_t target,
         return -1;
     const uint8_t *dist = table_distances(*t, &states);
     uint64_t s = first_board(r->ones);
-    do
-        tally(r, dist[s], weight, s, target);
-    while (next_board(&s, x->cells));
+    do {
+        uint64_t k = key_of(x, s);
+        if (k >= states) {
+            say("rule '%s': plugin '%s' broke its contract: key() gave a key "
+                "past its key_bits",
+                x->in->name, x->in->plugin->name);
+            return -1;
+        }
+        tally(r, dist[k], weight, s, target);
+    } while (next_board(&s, x->cells));
     return 0;
 }
 
@@ -614,6 +698,8 @@ static int by_pairs(census_ctx *x, census_result *r)
         status = EXIT_ANSWERED;
     progress_free(w.pg);
     finish(r);
+    r->start_w[0] = r->example; /* two symbols: a board is one word */
+    r->target_w[0] = r->target;
 out:
     free(w.target);
     free(w.weight);
@@ -657,31 +743,44 @@ static uint64_t basis_reduce(const xbasis *xb, uint64_t v, uint64_t *by)
 }
 
 /* The masks of the moves (the boards they make of the empty one), into
-   mask; -1 after saying so when the plugin's GRIDBFS_XOR_MOVES is
-   refuted by expand() on a spot check. */
+   mask; -1 after saying so when the plugin's GRIDBFS_XOR_MOVES (ABI 2's
+   GRIDBFS2_LINEAR, of two symbols) is refuted on a spot check: by
+   expand(), or by apply() for an ABI 2 plugin. */
 static int xor_masks(census_ctx *x, uint64_t *mask)
 {
     uint64_t zero = 0, to = 0; /* boards of at most 64 cells */
     gridbfs_grid empty = rule_grid(x->in, &zero), out = rule_grid(x->in, &to);
+    int v1 = x->in->plugin->v1 != NULL;
     for (uint32_t m = 0; m < x->br.moves; m++) {
         if (replay_move(x->in, &empty, m, &out))
             goto broken;
         mask[m] = to;
     }
-    uint64_t s = 0x9E3779B97F4A7C15u; /* any states: a fixed sequence */
+    uint64_t s = 0x9E3779B97F4A7C15u; /* any boards: a fixed sequence */
     for (int i = 0; i < XOR_CHECKS; i++) {
         s = s * 6364136223846793005u + 1442695040888963407u;
-        uint64_t state = x->cells < 64 ? s >> (64 - x->cells) : s;
-        bfs_expand_all(&x->br, state, x->ids, x->keys, x->next);
-        for (uint32_t m = 0; m < x->br.moves; m++)
-            if (x->next[m] != (state ^ mask[m]))
+        uint64_t board = x->cells < 64 ? s >> (64 - x->cells) : s;
+        uint64_t from = board;
+        gridbfs_grid b = rule_grid(x->in, &from);
+        if (v1)
+            bfs_expand_all(&x->br, board, x->ids, x->keys, x->next);
+        for (uint32_t m = 0; m < x->br.moves; m++) {
+            if (!v1 && replay_move(x->in, &b, m, &out))
                 goto broken;
+            if ((v1 ? x->next[m] : to) != (board ^ mask[m]))
+                goto broken;
+        }
     }
     return 0;
 broken:
-    say("rule '%s': plugin '%s' broke its contract: it says every move "
-        "XORs a fixed mask (GRIDBFS_XOR_MOVES), and expand() does not",
-        x->in->name, x->in->plugin->name);
+    if (v1)
+        say("rule '%s': plugin '%s' broke its contract: it says every move "
+            "XORs a fixed mask (GRIDBFS_XOR_MOVES), and expand() does not",
+            x->in->name, x->in->plugin->name);
+    else
+        say("rule '%s': plugin '%s' broke its contract: it says every move "
+            "adds a fixed vector (GRIDBFS2_LINEAR), and apply() does not",
+            x->in->name, x->in->plugin->name);
     return -1;
 }
 
@@ -780,6 +879,8 @@ static int by_linear(census_ctx *x, census_result *r)
     if (n < 0)
         goto out;
     r->goals = (uint32_t)n;
+    for (uint32_t i = 0; i < r->goals; i++)
+        goals[i] = board_of(x, goals[i]); /* the masks are boards' */
     for (uint32_t i = 0; i < r->goals; i++) {
         uint64_t v = basis_reduce(&xb, goals[i], &by);
         uint32_t j = 0;
@@ -789,14 +890,16 @@ static int by_linear(census_ctx *x, census_result *r)
             seen[r->cosets++] = v;
     }
     uint32_t free_cells = x->cells - r->rank; /* 2^free cosets in all */
-    r->total = (census_count){1, x->cells};
-    r->solvable = (census_count){r->cosets, r->rank};
+    r->total = (census_count){.m = 1, .e = x->cells};
+    r->solvable = (census_count){.m = r->cosets, .e = r->rank};
     r->impossible = (census_count){
-        (free_cells == 64 ? 0 : (uint64_t)1 << free_cells) - r->cosets,
-        r->rank};
+        .m = (free_cells == 64 ? 0 : (uint64_t)1 << free_cells) - r->cosets,
+        .e = r->rank};
     status = EXIT_ANSWERED;
-    if (linear_hist(r, &xb, mask, x->br.moves, goals) == 0)
+    if (linear_hist(r, &xb, mask, x->br.moves, goals) == 0) {
+        r->start_w[0] = r->example;
         goto out;
+    }
     char why[MSG_MAX];
     table_why(x, why, sizeof why);
     fmt(r->why, sizeof r->why,
@@ -811,6 +914,27 @@ out:
     return status;
 }
 
+/* The census of a linear rule of K > 2 symbols (census_zp.c); notab is
+   why it has no table. */
+static int by_zp(census_ctx *x, census_result *r, const char *notab)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    char why[MSG_MAX];
+    int n = fixed_goals(x, goals);
+    if (n < 0)
+        return EXIT_TROUBLE;
+    int status =
+        census_zp(x->in, r, goals, (uint32_t)n, notab, why, sizeof why);
+    if (status == EXIT_TROUBLE)
+        say("rule '%s' at %" PRIu32 "x%" PRIu32 ": %s", x->in->name, r->rows,
+            r->cols, why);
+    else if (status == EXIT_RECORDS)
+        say("rule '%s' at %" PRIu32 "x%" PRIu32
+            ": the distance histogram is %s",
+            x->in->name, r->rows, r->cols, r->why);
+    return status;
+}
+
 /* Which method the rule takes, and its figures; an exit status. */
 static int take(census_ctx *x, census_result *r, long ones)
 {
@@ -819,15 +943,18 @@ static int take(census_ctx *x, census_result *r, long ones)
     int fixed = (rule->flags & GRIDBFS2_FIXED_GOAL) != 0;
     fmt(what, sizeof what, "rule '%s' at %" PRIu32 "x%" PRIu32, x->in->name,
         r->rows, r->cols);
-    /* first: every method searches from the goals (README, "Census") */
-    if (!rule_keys_are_boards(x->in)) {
-        say("%s: a census takes rules of two symbols whose key is the board "
-            "(GRIDBFS2_KEY_IS_BOARD) so far",
-            what);
-        return EXIT_TROUBLE;
-    }
-    if (!x->br.reversible) {
-        say("%s: a census needs moves that are their own inverses", what);
+    int v1 = x->in->plugin->v1 != NULL;
+    int linear = fixed && (rule->flags & GRIDBFS2_LINEAR);
+    /* first: every method but Z/K's searches from the goals (README,
+       "Census") */
+    if (!x->br.reversible && (v1 || !linear)) {
+        if (v1)
+            say("%s: a census needs moves that are their own inverses", what);
+        else
+            say("%s: a census needs reversible moves (GRIDBFS2_REVERSIBLE), "
+                "or moves that add fixed vectors (GRIDBFS2_LINEAR) to a "
+                "fixed goal set",
+                what);
         return EXIT_TROUBLE;
     }
     if (fixed && ones >= 0) {
@@ -852,6 +979,18 @@ static int take(census_ctx *x, census_result *r, long ones)
             what, GRIDBFS_SEARCH_CELLS);
         return EXIT_TROUBLE;
     }
+    if (!x->br.key_bits) {
+        say("%s: its states have no key (key_bits 0), and a census asks for "
+            "its goals by their keys",
+            what);
+        return EXIT_TROUBLE;
+    }
+    if (!fixed && r->symbols != 2) {
+        say("%s: a pair census counts boards of two symbols by their ones, "
+            "and this rule has %" PRIu32,
+            what, r->symbols);
+        return EXIT_TROUBLE;
+    }
     if (!fixed) {
         r->ones = ones >= 0 ? (uint32_t)ones : x->cells / 2;
         return by_pairs(x, r);
@@ -859,8 +998,10 @@ static int take(census_ctx *x, census_result *r, long ones)
     char why[MSG_MAX];
     if (!table_why(x, why, sizeof why))
         return by_table(x, r);
-    if (rule->flags & GRIDBFS2_LINEAR)
+    if (linear && r->symbols == 2)
         return by_linear(x, r);
+    if (linear)
+        return by_zp(x, r, why);
     say("%s: %s", what, why);
     return EXIT_TROUBLE;
 }
@@ -877,6 +1018,7 @@ int census_run(const census_options *o)
     r->cols = in->rule.cols;
     r->cells = x->cells = r->rows * r->cols;
     x->full = x->cells >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->cells) - 1;
+    r->symbols = (uint32_t)strlen(in->rule.symbols);
     x->br = solve_engine_rule(in);
     int status = take(x, r, o->ones);
     if (status != EXIT_TROUBLE) {

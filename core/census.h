@@ -6,11 +6,13 @@
  * same over ordered (start, target) pairs of boards with K ones.
  *
  * census.c computes the figures by one of three methods, none of them
- * rule-specific: one distance table from a fixed goal set (table.h); one
- * table per target, up to the board's exact symmetries, for rules with a
- * target board; the rank of the moves' masks over GF(2) for rules whose
- * plugin says every move XORs a fixed mask (GRIDBFS_XOR_MOVES), where no
- * table fits.  census_out.c writes them as text, CSV or JSON Lines.
+ * rule-specific: one distance table from a fixed goal set (table.h), over
+ * the states space.h numbers; one table per target, up to the board's
+ * exact symmetries, for two-symbol rules with a target board; the rank of
+ * the moves' vectors over GF(2) for rules whose plugin says every move
+ * XORs a fixed mask (GRIDBFS_XOR_MOVES, GRIDBFS2_LINEAR of two symbols),
+ * or over Z/K (census_zp.c) for K symbols, K prime, where no table fits.
+ * census_out.c writes them as text, CSV or JSON Lines.
  *
  * Ownership: every pointer is borrowed for the call; a census_result
  * holds no pointer it owns.
@@ -52,16 +54,23 @@ typedef struct census_options {
  */
 int census_run(const census_options *o);
 
-/* A count that may pass 2^64: m * 2^e. */
+/* A count that may pass 2^64: m * B^e - less * B^less_e, B the base (0
+   for 2: a two-symbol rule's counts, K for one of K symbols). */
 typedef struct census_count {
     uint64_t m;
     uint32_t e;
+    uint32_t base;
+    uint64_t less;
+    uint32_t less_e;
 } census_count;
+
+/* Words of a board a census draws: at most 64 cells of 8 bits. */
+#define CENSUS_WORDS (GRIDBFS_SEARCH_CELLS * 8 / 64)
 
 enum census_method {
     CENSUS_TABLE,  /* one table from the fixed goals */
     CENSUS_PAIRS,  /* one table from every target, up to symmetry */
-    CENSUS_LINEAR, /* the masks' rank: no histogram */
+    CENSUS_LINEAR, /* the masks' rank (over GF(2), or Z/K for K prime) */
 };
 
 /* The figures, for census_write(). */
@@ -80,11 +89,24 @@ typedef struct census_result {
     uint32_t max;             /* the largest finite distance */
     uint64_t at_max;          /* how many are at it */
     double mean;              /* of the finite distances */
-    uint64_t example, target; /* a state (start) at max, and its target */
-    uint32_t rank, nullity;   /* linear: of the moves' masks */
-    uint32_t goals, cosets;   /* linear: goal states, their distinct cosets */
-    char why[256];            /* why the histogram is not computed */
+    uint64_t example, target; /* a state (start) at max, and its target,
+                                 as the method numbers them */
+    uint64_t start_w[CENSUS_WORDS], target_w[CENSUS_WORDS]; /* their boards */
+    uint32_t symbols;       /* K: 2 for GF(2)'s figures */
+    uint32_t rank, nullity; /* linear: of the moves' masks */
+    uint32_t goals, cosets; /* linear: goal states, their distinct cosets */
+    char why[256];          /* why the histogram is not computed */
 } census_result;
+
+/*
+ * The census of a GRIDBFS2_LINEAR rule of K symbols, K > 2, with a fixed
+ * goal set, by the rank of its moves' vectors over Z/K (census_zp.c):
+ * goals its goal keys (ngoals of them), notab why it has no table.  An
+ * exit status; EXIT_TROUBLE with one message in why (cap bytes), or
+ * EXIT_RECORDS with r->why saying why the histogram is not computed.
+ */
+int census_zp(const rule_inst *in, census_result *r, const uint64_t *goals,
+              uint32_t ngoals, const char *notab, char *why, size_t cap);
 
 /* r in format fmt, appended to sb. */
 void census_write(const census_result *r, enum out_format fmt, strbuf *sb);

@@ -12,34 +12,58 @@
 #define COUNT_DIGITS 400 /* m * 2^e for e up to 1024 */
 #define LIMB 1000000000u /* base of the digits below: 9 decimal digits */
 
-/* c in decimal: m * 2^e, by doubling limbs of 9 digits. */
+#define LIMBS (COUNT_DIGITS / 9 + 2)
+
+/* m * base^e in limbs of 9 digits, least first, into limb (LIMBS of
+   them, all set); by multiplying limbs by the base, e times. */
+static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb)
+{
+    size_t n = 0;
+    memset(limb, 0, LIMBS * sizeof *limb);
+    for (; m || n == 0; m /= LIMB)
+        limb[n++] = (uint32_t)(m % LIMB);
+    for (uint32_t i = 0; i < e; i++) {
+        uint64_t carry = 0;
+        for (size_t k = 0; k < n; k++) {
+            uint64_t v = (uint64_t)limb[k] * base + carry;
+            limb[k] = (uint32_t)(v % LIMB);
+            carry = v / LIMB;
+        }
+        for (; carry && n < LIMBS; carry /= LIMB)
+            limb[n++] = (uint32_t)(carry % LIMB);
+    }
+}
+
+/* c in decimal: m * B^e - less * B^less_e (census.h). */
 static void put_count(strbuf *sb, census_count c)
 {
-    uint32_t limb[COUNT_DIGITS / 9 + 2];
-    size_t n = 0;
-    for (uint64_t m = c.m; m || n == 0; m /= LIMB)
-        limb[n++] = (uint32_t)(m % LIMB);
-    for (uint32_t i = 0; i < c.e; i++) {
-        uint32_t carry = 0;
-        for (size_t k = 0; k < n; k++) {
-            uint64_t v = (uint64_t)limb[k] * 2 + carry;
-            limb[k] = (uint32_t)(v % LIMB);
-            carry = (uint32_t)(v / LIMB);
+    uint32_t limb[LIMBS], sub[LIMBS], base = c.base ? c.base : 2;
+    to_limbs(c.m, base, c.e, limb);
+    if (c.less) {
+        to_limbs(c.less, base, c.less_e, sub);
+        int64_t borrow = 0;
+        for (size_t k = 0; k < LIMBS; k++) {
+            int64_t v = (int64_t)limb[k] - sub[k] - borrow;
+            borrow = v < 0;
+            limb[k] = (uint32_t)(v < 0 ? v + LIMB : v);
         }
-        if (carry && n < sizeof limb / sizeof *limb)
-            limb[n++] = carry;
     }
+    size_t n = LIMBS;
+    while (n > 1 && !limb[n - 1])
+        n--;
     sb_printf(sb, "%" PRIu32, limb[n - 1]);
     for (size_t k = n - 1; k-- > 0;)
         sb_printf(sb, "%09" PRIu32, limb[k]);
 }
 
-/* Row row of board s, in the rule's cell characters. */
-static void put_row(strbuf *sb, const census_result *r, uint64_t s,
+/* Row row of board w (the rule's shape), in the rule's cell characters. */
+static void put_row(strbuf *sb, const census_result *r, const uint64_t *w,
                     uint32_t row)
 {
+    gridbfs_grid g = rule_grid(r->in, (uint64_t *)w);
     for (uint32_t c = 0; c < r->cols; c++)
-        sb_putc(sb, r->in->rule.symbols[s >> (row * r->cols + c) & 1]);
+        sb_putc(sb,
+                r->in->rule.symbols[gridbfs_grid_get(&g, row * r->cols + c)]);
 }
 
 /* What the counts count: "states" or "pairs" (one of them with n 1). */
@@ -72,7 +96,14 @@ static void text_head(const census_result *r, strbuf *sb)
     put_count(sb, r->total);
     sb_puts(sb, "\nsolvable: ");
     put_count(sb, r->solvable);
-    if (r->method == CENSUS_LINEAR)
+    if (r->method == CENSUS_LINEAR && r->symbols != 2)
+        sb_printf(sb,
+                  " (%" PRIu32 " coset%s of the goals, %" PRIu32 "^%" PRIu32
+                  " boards each: the moves' vectors have rank %" PRIu32
+                  " over Z/%" PRIu32 ", nullity %" PRIu32 ")",
+                  r->cosets, r->cosets == 1 ? "" : "s", r->symbols, r->rank,
+                  r->rank, r->symbols, r->nullity);
+    else if (r->method == CENSUS_LINEAR)
         sb_printf(sb,
                   " (%" PRIu32 " coset%s of the goals, 2^%" PRIu32
                   " boards each: the moves' masks have rank %" PRIu32
@@ -108,16 +139,16 @@ static void write_text(const census_result *r, strbuf *sb)
     if (r->method == CENSUS_PAIRS) {
         sb_printf(sb, "example at %" PRIu32 " (start, target):\n", r->max);
         for (uint32_t row = 0; row < r->rows; row++) {
-            put_row(sb, r, r->example, row);
+            put_row(sb, r, r->start_w, row);
             sb_putc(sb, ' ');
-            put_row(sb, r, r->target, row);
+            put_row(sb, r, r->target_w, row);
             sb_putc(sb, '\n');
         }
         return;
     }
     sb_printf(sb, "example at %" PRIu32 ":\n", r->max);
     for (uint32_t row = 0; row < r->rows; row++) {
-        put_row(sb, r, r->example, row);
+        put_row(sb, r, r->start_w, row);
         sb_putc(sb, '\n');
     }
 }
@@ -153,7 +184,7 @@ static void json_u64(strbuf *sb, const char *key, int known, uint64_t v)
 
 /* A board as a JSON array of its rows, or null. */
 static void json_board(strbuf *sb, const census_result *r, int known,
-                       uint64_t s)
+                       const uint64_t *s)
 {
     if (!known) {
         sb_puts(sb, "null");
@@ -190,7 +221,7 @@ static void write_json(const census_result *r, strbuf *sb)
     json_u64(sb, "boards", pairs, r->boards);
     json_u64(sb, "symmetries", pairs, r->symmetries);
     json_u64(sb, "targets_searched", pairs, r->orbits);
-    census_count boards = {r->boards, 0};
+    census_count boards = {.m = r->boards};
     json_count(sb, "states", pairs ? &boards : &r->total);
     json_count(sb, "pairs", pairs ? &r->total : NULL);
     json_count(sb, "solvable", &r->solvable);
@@ -211,9 +242,9 @@ static void write_json(const census_result *r, strbuf *sb)
     else
         sb_puts(sb, ",\"mean\":null");
     sb_puts(sb, ",\"example\":{\"start\":");
-    json_board(sb, r, some, r->example);
+    json_board(sb, r, some, r->start_w);
     sb_puts(sb, ",\"target\":");
-    json_board(sb, r, some && pairs, r->target);
+    json_board(sb, r, some && pairs, r->target_w);
     sb_putc(sb, '}');
     json_u64(sb, "rank", linear, r->rank);
     json_u64(sb, "nullity", linear, r->nullity);
