@@ -181,7 +181,9 @@ typedef struct gen {
     sample_ask ask;
     sample_plan **plans;
     size_t nplans;
-    uint32_t fresh; /* random patterns made instances so far */
+    uint32_t fresh;  /* random patterns made instances so far */
+    uint64_t *words; /* a batch's boards' */
+    size_t nwords;
 } gen;
 
 /* The plan of instance in, made on first use (on the calling thread). */
@@ -252,40 +254,38 @@ typedef struct drawn {
     uint64_t k;
     sample_rng r;
     sample_plan *p;
-    gridbfs_board b[2]; /* the start, and the target of a two-board rule */
-    int failed;         /* sample_draw()'s status: 0, or why none at d */
+    gridbfs_grid b[2]; /* the start, and the target of a two-board rule,
+                          over the run's words for it */
+    int failed;        /* sample_draw()'s status: 0, or why none at d */
     uint32_t d;
 } drawn;
 
 /* ---- writing: the judge's input layout --------------------------------- */
 
-/* Board b as rows of cells, one line each. */
-static void put_rows(const gen *g, const rule_inst *in, const gridbfs_board *b,
+/* Board b as rows of cells, one line each, in the rule's symbols. */
+static void put_rows(const gen *g, const rule_inst *in, const gridbfs_grid *b,
                      strbuf *sb)
 {
     const gridbfs_rule2 *r = &in->rule;
     for (uint32_t row = 0; row < r->rows; row++) {
         for (uint32_t c = 0; c < r->cols; c++) {
-            uint32_t k = row * r->cols + c;
             if (c && g->spaced)
                 sb_putc(sb, ' ');
-            sb_putc(sb, r->symbols[(b->w[k / 64] >> (k % 64)) & 1]);
+            sb_putc(sb, r->symbols[gridbfs_grid_get(b, row * r->cols + c)]);
         }
         sb_putc(sb, '\n');
     }
 }
 
 /* Board b as a line record's token: rows joined by '/' ("row/" for one). */
-static void put_token(const rule_inst *in, const gridbfs_board *b, strbuf *sb)
+static void put_token(const rule_inst *in, const gridbfs_grid *b, strbuf *sb)
 {
     const gridbfs_rule2 *r = &in->rule;
     for (uint32_t row = 0; row < r->rows; row++) {
         if (row)
             sb_putc(sb, '/');
-        for (uint32_t c = 0; c < r->cols; c++) {
-            uint32_t k = row * r->cols + c;
-            sb_putc(sb, r->symbols[(b->w[k / 64] >> (k % 64)) & 1]);
-        }
+        for (uint32_t c = 0; c < r->cols; c++)
+            sb_putc(sb, r->symbols[gridbfs_grid_get(b, row * r->cols + c)]);
     }
     if (r->rows == 1)
         sb_putc(sb, '/');
@@ -445,16 +445,6 @@ static int gen_setup(gen *g, char *err, size_t cap)
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     g->spaced =
         prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
-    /* sample.c takes a key for the board; every instance a pattern makes
-       is of the base's plugin */
-    if (!g->base->error && !rule_keys_are_boards(g->base)) {
-        fmt(err, cap,
-            "--generate: rule '%s' is not of two symbols whose key is the "
-            "board (GRIDBFS2_KEY_IS_BOARD); --generate takes no other rules "
-            "so far",
-            text_quote(shown, sizeof shown, g->base->name));
-        return -1;
-    }
     if (prof && g->o->impossible && !prof->impossible) {
         fmt(err, cap,
             "--impossible: profile '%s' has no impossible answer (its judge "
@@ -520,6 +510,7 @@ static int batch(gen *g, uint64_t k0, size_t n, drawn *z, sample_scratch **sc,
                  unsigned jobs, const per_case *pc, strbuf *sb, char *err,
                  size_t cap)
 {
+    size_t per = 1; /* words of a board, the most of any instance drawn */
     for (size_t i = 0; i < n; i++) { /* on this thread: rules_choose() */
         z[i] = (drawn){.k = k0 + i};
         sample_seed(&z[i].r, g->seed, z[i].k);
@@ -528,7 +519,18 @@ static int batch(gen *g, uint64_t k0, size_t n, drawn *z, sample_scratch **sc,
             sample_plan_refusal(z[i].p, err, cap);
             return -1;
         }
+        if (sample_plan_inst(z[i].p)->words > per)
+            per = sample_plan_inst(z[i].p)->words;
     }
+    if (n * 2 * per > g->nwords) {
+        g->nwords = n * 2 * per;
+        g->words = xreallocarray(g->words, g->nwords, sizeof *g->words);
+    }
+    memset(g->words, 0, n * 2 * per * sizeof *g->words);
+    for (size_t i = 0; i < n; i++)
+        for (int b = 0; b < 2; b++)
+            z[i].b[b] = rule_grid(sample_plan_inst(z[i].p),
+                                  g->words + (2 * i + (size_t)b) * per);
     draw_batch(g, z, n, sc, jobs);
     for (size_t i = 0; i < n; i++) {
         if (z[i].failed) {
@@ -628,6 +630,7 @@ out:
     for (size_t i = 0; i < g.nplans; i++)
         sample_plan_free(g.plans[i]);
     free(g.plans);
+    free(g.words);
     free(sc);
     free(z);
     sb_free(&sb);

@@ -2,9 +2,11 @@
  * sample.c - see sample.h.  The methods, by what the rule offers at its
  * size (README, "Generating puzzles"):
  *
- *   table   states are indexes of the table; each distance is counted
- *           by blocks, so a draw is a rank, a binary search of the block
- *           counts and a scan of one block.
+ *   table   states are numbered as space.h numbers them (an ABI 1 rule's
+ *           are its boards, a DENSE rule's its keys, another's every
+ *           board of its alphabet); each distance is counted by blocks
+ *           of those numbers, so a draw is a rank, a binary search of the
+ *           block counts and a scan of one block.
  *   target  the target drawn first, uniform; its own table, one a draw,
  *           built and freed by the drawing thread.
  *   walk    the distance's number of distinct moves (any moves, when the
@@ -12,6 +14,10 @@
  *           of that size; kept when solve_record() gives that distance.
  *   solve   random boards (a target with the start's number of ones),
  *           kept when solve_record() gives the distance asked for.
+ *
+ * Every board is a gridbfs_grid of the rule's shape, of K symbols; a key
+ * becomes a board by the plugin's board(), a board a key by its key()
+ * (rule_key()), never by taking one for the other.
  */
 #include "sample.h"
 
@@ -22,6 +28,7 @@
 #include "bfs.h"
 #include "replay.h"
 #include "solve.h"
+#include "space.h"
 #include "table.h"
 #include "text.h"
 
@@ -97,8 +104,17 @@ struct sample_plan {
     enum method method;
     bfs_rule br;
     uint32_t cells;
-    table *t; /* M_TABLE */
-    const uint8_t *dist;
+    uint32_t k;          /* symbols */
+    uint32_t reps;       /* presses of a move that undo one: K - 1 for a
+                            linear rule that is not reversible, else 1 */
+    space sp;            /* its states, numbered, where keys exist */
+    int spaced;          /* sp is set */
+    int draw_keys;       /* a random state is a random key (DENSE, fewer
+                            states than boards), not a random board */
+    table *t;            /* M_TABLE */
+    const uint8_t *dist; /* each state's distance, by its number */
+    uint8_t *own;        /* dist, when a state's number is not its key */
+    membudget *own_mem;  /* what own's bytes were taken from */
     uint64_t states;
     uint64_t count[TABLE_UNREACHED + 1]; /* states at each distance */
     uint32_t maxd;                       /* the largest in the table */
@@ -115,8 +131,9 @@ struct sample_plan {
     uint64_t *wit;  /* M_TARGET, known: the targets the scan built */
     uint8_t *ecc;   /* and the largest distance of each */
     uint32_t nwit;
-    int refused;             /* no puzzle can be drawn: why says why */
-    char why[RULES_MSG_MAX]; /* or why maxd is not known */
+    int refused;                   /* no puzzle can be drawn: why says why */
+    char why[RULES_MSG_MAX];       /* or why maxd is not known */
+    char space_why[RULES_MSG_MAX]; /* why sp is not set */
 };
 
 static uint32_t slot(const sample_plan *p, uint32_t d)
@@ -124,10 +141,22 @@ static uint32_t slot(const sample_plan *p, uint32_t d)
     return d == TABLE_UNREACHED ? p->maxd + 1 : d;
 }
 
-/* Count p's table by distance, and by block for each distance. */
+/* The end of block b of p's states (the last takes what is left). */
+static uint64_t block_end(const sample_plan *p, uint32_t b)
+{
+    uint64_t per = p->states / p->nblocks;
+    return b + 1 == p->nblocks ? p->states : (b + 1) * per;
+}
+
+/* Count p's table by distance, and by block for each distance: about
+   the square root of the states a block (2^(cells/2) blocks of 2^cells
+   states). */
 static void count_table(sample_plan *p)
 {
-    p->nblocks = (uint32_t)1 << p->cells / 2;
+    uint32_t log = 0;
+    while (log < 63 && (uint64_t)1 << (log + 1) <= p->states)
+        log++;
+    p->nblocks = (uint32_t)1 << log / 2;
     for (uint64_t s = 0; s < p->states; s++)
         p->count[p->dist[s]]++;
     for (uint32_t d = 0; d < TABLE_UNREACHED; d++)
@@ -139,7 +168,7 @@ static void count_table(sample_plan *p)
     for (uint32_t b = 0; b < p->nblocks; b++) {
         for (uint32_t d = 0; d <= p->maxd + 1; d++)
             p->pre[d * row + b + 1] = p->pre[d * row + b];
-        for (uint64_t s = b * per; s < (b + 1) * per; s++)
+        for (uint64_t s = b * per; s < block_end(p, b); s++)
             p->pre[slot(p, p->dist[s]) * row + b + 1]++;
     }
 }
@@ -206,19 +235,36 @@ static const char *rule_at(const rule_inst *in, char *buf, size_t cap)
 static int table_why(sample_plan *p, int fixed)
 {
     const gridbfs_rule2 *r = &p->in->rule;
+    int v1 = p->in->plugin->v1 != NULL;
+    /* an ABI 1 rule's key is its board: its cells are its key's bits */
+    uint32_t kb = v1 ? p->cells : r->key_bits;
     if (!fixed && r->boards != 2)
         fmt(p->why, sizeof p->why,
             "its goals are neither fixed (GRIDBFS_FIXED_GOAL) nor a target "
             "board, so it has no distance table");
     else if (!p->br.reversible)
         fmt(p->why, sizeof p->why,
-            "its moves are not their own inverses (no GRIDBFS_INVOLUTIVE), "
-            "so it has no distance table");
-    else if (p->cells > TABLE_MAX_CELLS)
+            v1 ? "its moves are not their own inverses (no "
+                 "GRIDBFS_INVOLUTIVE), so it has no distance table"
+               : "its moves are not reversible (no GRIDBFS2_REVERSIBLE), so "
+                 "it has no distance table");
+    else if (!kb)
+        fmt(p->why, sizeof p->why,
+            "its states have no key (key_bits 0), so it has no distance "
+            "table");
+    else if (kb > TABLE_MAX_CELLS && kb == p->cells)
         fmt(p->why, sizeof p->why,
             "its %" PRIu32 " cells are more than the %d a distance table "
             "indexes",
             p->cells, TABLE_MAX_CELLS);
+    else if (kb > TABLE_MAX_CELLS)
+        fmt(p->why, sizeof p->why,
+            "its keys of %" PRIu32 " bits are more than the %d bits a "
+            "distance table indexes",
+            kb, TABLE_MAX_CELLS);
+    else if (!p->spaced)
+        fmt(p->why, sizeof p->why, "it has no distance table: %s",
+            p->space_why);
     else if (fixed && !p->ngoals)
         fmt(p->why, sizeof p->why,
             "its plugin gives no goal states (or more than %d), so it has no "
@@ -234,12 +280,19 @@ static int table_why(sample_plan *p, int fixed)
     return -1;
 }
 
+/* The bytes p's table takes with what else it keeps: the distance of
+   each state by its number, where that is not its key. */
+static size_t table_bytes(const sample_plan *p)
+{
+    return table_build_bytes(&p->br) + (p->sp.by_board ? p->sp.n : 0);
+}
+
 /* Refuse p where the tables' share mem has not the bytes of its table
    (or a thread's target table): the method never depends on
    limits.memory, so that a seed's bytes do not either. */
 static int refuse_memory(sample_plan *p, membudget *mem)
 {
-    size_t bytes = table_build_bytes(&p->br);
+    size_t bytes = table_bytes(p);
     if (budget_has(mem, bytes))
         return 0;
     fmt(p->why, sizeof p->why,
@@ -250,29 +303,40 @@ static int refuse_memory(sample_plan *p, membudget *mem)
     return -1;
 }
 
-/* The boards b (of two symbols, up to 32x32: all --generate takes so far)
-   as the plugin sees them, in g. */
-static const gridbfs_grid *view(const rule_inst *in, const gridbfs_board *b,
-                                gridbfs_grid *g)
+/* The board of key k into g. */
+static void key_board(const sample_plan *p, uint64_t k, gridbfs_grid *g)
 {
-    for (uint32_t i = 0; i < in->rule.boards; i++)
-        g[i] = rule_grid(in, (uint64_t *)b[i].w);
-    return g;
+    const rule_inst *in = p->in;
+    if (in->plugin->v1) {
+        g->w[0] = k; /* a board of at most 64 cells: one word */
+        return;
+    }
+    in->plugin->ops->board(in->rule.inst, k, g);
 }
 
-/* Target t's table in *t (built again in its own memory, or first
-   built), its largest finite distance into *ecc; the distances, or NULL
-   when the plugin gave no goals or the build failed (*t freed). */
-static const uint8_t *target_table(const sample_plan *p, uint64_t target,
-                                   table **t, uint32_t *ecc)
+/* The distance of state number i in the table dist (of tstates keys),
+   its key found through scratch: unreached past the table, where only a
+   plugin that breaks its contract puts a key. */
+static uint8_t dist_of(const sample_plan *p, const uint8_t *dist,
+                       uint64_t tstates, uint64_t i, gridbfs_grid *scratch)
 {
-    uint64_t goals[GRIDBFS_MAX_GOALS], states;
-    gridbfs_board b[2];
-    gridbfs_grid g[2];
-    memset(b, 0, sizeof b);
-    b[0].w[0] = b[1].w[0] = target; /* a puzzle the goals are asked of */
-    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g),
-                                           goals, GRIDBFS_MAX_GOALS);
+    uint64_t k = space_key(&p->sp, i, scratch);
+    return k < tstates ? dist[k] : TABLE_UNREACHED;
+}
+
+/* Target number t's table in *t (built again in its own memory, or first
+   built), its largest finite distance into *ecc; the distances (of
+   *tstates keys), or NULL when the plugin gave no goals or the build
+   failed (*t freed).  g is room for the puzzle (target, target). */
+static const uint8_t *target_table(const sample_plan *p, uint64_t target,
+                                   table **t, uint32_t *ecc, gridbfs_grid *g,
+                                   uint64_t *tstates)
+{
+    uint64_t goals[GRIDBFS_MAX_GOALS];
+    space_board(&p->sp, target, &g[0]);
+    grid_copy(&g[1], &g[0]); /* a puzzle the goals are asked of */
+    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, g, goals,
+                                           GRIDBFS_MAX_GOALS);
     if (!n || n > GRIDBFS_MAX_GOALS)
         return NULL;
     if (*t && table_rebuild(*t, goals, n)) {
@@ -283,45 +347,43 @@ static const uint8_t *target_table(const sample_plan *p, uint64_t target,
     }
     if (!*t)
         return NULL;
-    const uint8_t *dist = table_distances(*t, &states);
+    const uint8_t *dist = table_distances(*t, tstates);
     *ecc = 0;
-    for (uint64_t s = 0; s < states; s++)
+    for (uint64_t s = 0; s < *tstates; s++)
         if (dist[s] != TABLE_UNREACHED && dist[s] > *ecc)
             *ecc = dist[s];
     return dist;
 }
 
-/* One target of the scan: its table, its largest distance a witness;
-   then every board it reaches is at most that far plus its distance
-   from the target from any start (the triangle inequality, for goals
-   that are the target itself).  0, or -1 with p->why. */
+/* One target of the scan, number u: its table, its largest distance a
+   witness; then every board it reaches is at most that far plus its
+   distance from the target from any start (the triangle inequality, for
+   goals that are the target itself).  0, or -1 with p->why. */
 static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
-                    double *steps)
+                    double *steps, gridbfs_grid *g)
 {
     uint32_t ecc, reached = 0;
-    uint64_t goal, states = (uint64_t)1 << p->cells;
-    gridbfs_board b[2];
-    gridbfs_grid g[2];
-    memset(b, 0, sizeof b);
-    b[0].w[0] = b[1].w[0] = u;
-    if (p->in->plugin->ops->goals(p->in->rule.inst, view(p->in, b, g), &goal,
-                                  1) != 1 ||
-        goal != u) {
+    uint64_t goal, states = p->sp.n, tstates;
+    space_board(&p->sp, u, &g[0]);
+    grid_copy(&g[1], &g[0]);
+    if (p->in->plugin->ops->goals(p->in->rule.inst, g, &goal, 1) != 1 ||
+        goal != space_key(&p->sp, u, &g[0])) {
         fmt(p->why, sizeof p->why,
             "its goals are not the target board alone, so its largest "
             "distance is not found by a scan of its targets");
         return -1;
     }
-    const uint8_t *dist = target_table(p, u, t, &ecc);
+    const uint8_t *dist = target_table(p, u, t, &ecc, g, &tstates);
     if (!dist) {
         fmt(p->why, sizeof p->why, "a target's table could not be built");
         return -1;
     }
     for (uint64_t s = 0; s < states; s++) {
-        if (dist[s] == TABLE_UNREACHED)
+        uint8_t d = dist_of(p, dist, tstates, s, &g[0]);
+        if (d == TABLE_UNREACHED)
             continue;
         reached++;
-        uint32_t far = dist[s] + ecc;
+        uint32_t far = d + ecc;
         if (far < ub[s])
             ub[s] = (uint8_t)(far < TABLE_UNREACHED ? far : TABLE_UNREACHED);
     }
@@ -341,27 +403,36 @@ static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
  * table from each target that no table before it has shown to be at
  * most that far (ub[]: from a target u, no start is farther from a board
  * v than d(u, v) + the largest distance from u).  Bounded by
- * SCAN_MAX_CELLS and SCAN_MAX_STEPS; past them p->known stays 0, p->why
- * saying so.
+ * SCAN_MAX_CELLS (in states: 2^SCAN_MAX_CELLS) and SCAN_MAX_STEPS; past
+ * them p->known stays 0, p->why saying so.
  */
 static void scan(sample_plan *p)
 {
-    uint64_t states = (uint64_t)1 << p->cells;
+    uint64_t states = p->sp.n;
     double steps = 0;
-    if (p->cells > SCAN_MAX_CELLS) {
-        fmt(p->why, sizeof p->why,
-            "its %" PRIu32 " cells are more than the %d of a scan of its "
-            "targets for it",
-            p->cells, SCAN_MAX_CELLS);
+    if (states > (uint64_t)1 << SCAN_MAX_CELLS) {
+        if (p->k == 2)
+            fmt(p->why, sizeof p->why,
+                "its %" PRIu32 " cells are more than the %d of a scan of "
+                "its targets for it",
+                p->cells, SCAN_MAX_CELLS);
+        else
+            fmt(p->why, sizeof p->why,
+                "its %" PRIu64 " states are more than the 2^%d of a scan "
+                "of its targets for it",
+                states, SCAN_MAX_CELLS);
         return;
     }
     uint8_t *ub = xmalloc(states);
+    uint64_t *w = xcalloc(2 * p->in->words, sizeof *w);
+    gridbfs_grid g[2] = {rule_grid(p->in, w),
+                         rule_grid(p->in, w + p->in->words)};
     table *t = NULL;
     memset(ub, TABLE_UNREACHED, states);
     for (uint64_t u = 0; u < states; u++) {
         if (ub[u] <= p->maxd)
             continue;
-        if (scan_one(p, u, &t, ub, &steps))
+        if (scan_one(p, u, &t, ub, &steps, g))
             goto out;
         if (steps > SCAN_MAX_STEPS) {
             fmt(p->why, sizeof p->why,
@@ -375,6 +446,32 @@ static void scan(sample_plan *p)
 out:
     table_free(t);
     free(ub);
+    free(w);
+}
+
+/* p's table's distances by state number, where a number is not a key
+   (every board of the alphabet: space.h): 0, or -1 when mem has not
+   their bytes. */
+static int own_distances(sample_plan *p, membudget *mem)
+{
+    uint64_t tstates;
+    const uint8_t *dist = table_distances(p->t, &tstates);
+    p->states = p->sp.n;
+    if (!p->sp.by_board) {
+        p->dist = dist;
+        return 0;
+    }
+    if (budget_take(mem, p->sp.n))
+        return -1;
+    uint64_t *w = xcalloc(p->in->words, sizeof *w);
+    gridbfs_grid g = rule_grid(p->in, w);
+    p->own = xmalloc(p->sp.n);
+    p->own_mem = mem;
+    for (uint64_t i = 0; i < p->sp.n; i++)
+        p->own[i] = dist_of(p, dist, tstates, i, &g);
+    free(w);
+    p->dist = p->own;
+    return 0;
 }
 
 /* The method for p's instance, its table where it has one, and what is
@@ -388,15 +485,22 @@ static void plan_method(sample_plan *p, membudget *mem)
                                               GRIDBFS_MAX_GOALS);
     if (p->ngoals > GRIDBFS_MAX_GOALS)
         p->ngoals = 0; /* a plugin fault: solve.c says so on each answer */
-    p->bound = r->flags & GRIDBFS2_LINEAR ? r->moves : UINT32_MAX;
+    p->bound = r->flags & GRIDBFS2_LINEAR ? r->moves * p->reps : UINT32_MAX;
     int tab = table_why(p, fixed) == 0;
     if (tab && refuse_memory(p, mem))
         return;
     if (tab && fixed &&
         (p->t = table_build(&p->br, p->goals, p->ngoals, p->in->table_budget,
                             mem))) {
+        if (own_distances(p, mem)) {
+            fmt(p->why, sizeof p->why,
+                "its distance table needs %zu bytes while built, over what "
+                "the tables' share (%zu) of limits.memory has left",
+                table_bytes(p), mem->cap);
+            p->refused = 1;
+            return;
+        }
         p->method = M_TABLE;
-        p->dist = table_distances(p->t, &p->states);
         count_table(p);
         p->known = 1;
     } else if (tab && !fixed) {
@@ -404,7 +508,7 @@ static void plan_method(sample_plan *p, membudget *mem)
         if (p->ask.distance)
             scan(p);
     } else if ((fixed || r->boards == 2) &&
-               (p->cells <= GRIDBFS_SEARCH_CELLS ||
+               (r->key_bits ||
                 (replay_possible(p->in) && p->in->plugin->ops->solve))) {
         p->method = M_WALK;
     } else {
@@ -426,6 +530,9 @@ void sample_plan_free(sample_plan *p)
     if (!p)
         return;
     table_free(p->t);
+    if (p->own)
+        budget_give(p->own_mem, p->sp.n);
+    free(p->own);
     free(p->pre);
     free(p->wit);
     free(p->ecc);
@@ -459,11 +566,16 @@ void sample_plan_refusal(const sample_plan *p, char *err, size_t cap)
     const char *value = text_quote(shown, sizeof shown, o->dtext);
     if (p->known)
         fmt(most, sizeof most, "its largest distance is %" PRIu32, p->maxd);
-    else
+    else if (p->reps == 1)
         fmt(most, sizeof most,
             "a shortest answer makes each of its %" PRIu32
             " moves at most once",
             p->bound);
+    else
+        fmt(most, sizeof most,
+            "a shortest answer makes each of its %" PRIu32
+            " moves at most %" PRIu32 " times",
+            p->in->rule.moves, p->reps);
     if (p->refused && o->impossible)
         fmt(err, cap, "--impossible: %s: %s", what, p->why);
     else if (p->refused)
@@ -487,46 +599,125 @@ void sample_plan_refusal(const sample_plan *p, char *err, size_t cap)
 
 /* ---- drawing one puzzle ------------------------------------------------ */
 
-/* A thread's scratch space. */
+/* A thread's scratch space: arrays grown to the plan drawn for. */
 struct sample_scratch {
     bfs *b;
-    table *t; /* M_TARGET: a target's table, built again for the next */
-    uint64_t next[GRIDBFS_MAX_MOVES];
-    uint32_t ids[GRIDBFS_MAX_MOVES];      /* moves in the order drawn */
-    uint32_t step_ids[GRIDBFS_MAX_MOVES]; /* bfs_expand_all()'s room */
-    uint64_t step_keys[GRIDBFS_MAX_MOVES];
+    table *t;       /* M_TARGET: a target's table, built again for the next */
+    size_t room;    /* entries of each array below */
+    uint64_t *next; /* bfs_expand_all()'s */
+    uint32_t *ids;  /* moves (or presses, or cells) in the order drawn */
+    uint32_t *step_ids; /* bfs_expand_all()'s room */
+    uint64_t *step_keys;
+    size_t words;    /* of each board below */
+    uint64_t *board; /* two boards: a target's puzzle, a key's board */
     char msg[RULES_MSG_MAX];
 };
 
-static void random_board(sample_rng *r, uint32_t cells, gridbfs_board *b)
+/* sc grown for p: room for its moves, presses and cells, and its boards,
+   and no less than ABI 1's GRIDBFS_MAX_MOVES. */
+static void scratch_fit(sample_scratch *sc, const sample_plan *p)
 {
-    memset(b, 0, sizeof *b);
-    for (uint32_t w = 0; w * 64 < cells; w++)
-        b->w[w] =
-            rng_next(r) &
-            (cells - w * 64 >= 64 ? ~0ull : (1ull << (cells - w * 64)) - 1);
+    size_t need = GRIDBFS_MAX_MOVES, moves = p->in->rule.moves;
+    if (moves * p->reps > need)
+        need = moves * p->reps;
+    if (p->cells > need)
+        need = p->cells;
+    if (need > sc->room) {
+        sc->room = need;
+        sc->next = xreallocarray(sc->next, need, sizeof *sc->next);
+        sc->ids = xreallocarray(sc->ids, need, sizeof *sc->ids);
+        sc->step_ids = xreallocarray(sc->step_ids, need, sizeof *sc->step_ids);
+        sc->step_keys =
+            xreallocarray(sc->step_keys, need, sizeof *sc->step_keys);
+    }
+    if (p->in->words > sc->words) {
+        sc->words = p->in->words;
+        sc->board = xreallocarray(sc->board, 2 * sc->words, sizeof *sc->board);
+    }
+    memset(sc->board, 0, 2 * sc->words * sizeof *sc->board);
 }
 
-static uint32_t ones(const gridbfs_board *b)
+/* sc's two boards, of p's shape. */
+static gridbfs_grid *scratch_grids(const sample_plan *p, sample_scratch *sc,
+                                   gridbfs_grid *g)
+{
+    g[0] = rule_grid(p->in, sc->board);
+    g[1] = rule_grid(p->in, sc->board + sc->words);
+    return g;
+}
+
+/* A random state of p into g: a random key where its states are numbered
+   by key and are fewer than its boards (DENSE), else a board of random
+   cells, uniform among the boards of its alphabet (a word of random bits
+   where K is a power of two, as for ABI 1's two symbols). */
+static void random_board(const sample_plan *p, sample_rng *r, gridbfs_grid *g)
+{
+    const rule_inst *in = p->in;
+    size_t bits = (size_t)p->cells * in->bits;
+    if (p->draw_keys) {
+        key_board(p, sample_below(r, p->sp.n), g);
+        return;
+    }
+    for (size_t w = 0; w < in->words; w++)
+        g->w[w] = 0;
+    if (p->k == 1u << in->bits) {
+        for (size_t w = 0; w * 64 < bits; w++)
+            g->w[w] =
+                rng_next(r) &
+                (bits - w * 64 >= 64 ? ~0ull : (1ull << (bits - w * 64)) - 1);
+        return;
+    }
+    for (uint32_t c = 0; c < p->cells; c++)
+        gridbfs_grid_set(g, c, (unsigned)sample_below(r, p->k));
+}
+
+/* The cells of a two-symbol board g that are 1. */
+static uint32_t ones(const gridbfs_grid *g)
 {
     uint32_t n = 0;
-    for (int w = 0; w < GRIDBFS_BOARD_WORDS; w++)
-        n += (uint32_t)__builtin_popcountll(b->w[w]);
+    for (size_t w = 0; w < gridbfs_grid_words(g->rows, g->cols, g->bits); w++)
+        n += (uint32_t)__builtin_popcountll(g->w[w]);
     return n;
 }
 
-/* A board of cells with k ones, uniform among them (the first k of a
-   random shuffle of the cells). */
+/* A two-symbol board of cells with k ones into g, uniform among them
+   (the first k of a random shuffle of the cells). */
 static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint32_t *ids,
-                       gridbfs_board *b)
+                       gridbfs_grid *g)
 {
-    memset(b, 0, sizeof *b);
+    for (size_t w = 0; w < gridbfs_grid_words(g->rows, g->cols, g->bits); w++)
+        g->w[w] = 0;
     for (uint32_t i = 0; i < cells; i++)
         ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < k; i++) {
         uint32_t j = i + (uint32_t)sample_below(r, cells - i), c = ids[j];
         ids[j] = ids[i];
-        b->w[c / 64] |= 1ull << (c % 64);
+        g->w[c / 64] |= 1ull << (c % 64);
+    }
+}
+
+/* A target for start: uniform among the boards with as many of each
+   symbol (for two, as many ones); a random state where states are drawn
+   by key. */
+static void target_like(const sample_plan *p, sample_rng *r,
+                        const gridbfs_grid *start, gridbfs_grid *target,
+                        sample_scratch *sc)
+{
+    if (p->draw_keys) {
+        random_board(p, r, target);
+        return;
+    }
+    if (p->k == 2) {
+        board_with(r, p->cells, ones(start), sc->ids, target);
+        return;
+    }
+    for (uint32_t c = 0; c < p->cells; c++)
+        sc->ids[c] = gridbfs_grid_get(start, c);
+    for (uint32_t i = 0; i < p->cells; i++) {
+        uint32_t j = i + (uint32_t)sample_below(r, p->cells - i),
+                 v = sc->ids[j];
+        sc->ids[j] = sc->ids[i];
+        gridbfs_grid_set(target, i, v);
     }
 }
 
@@ -536,11 +727,10 @@ static void board_with(sample_rng *r, uint32_t cells, uint32_t k, uint32_t *ids,
    answered). */
 #define MEASURE_LIMIT (UINT32_MAX - 1)
 #define MEASURE_NONE (UINT32_MAX - 2)
-static uint32_t measure(const sample_plan *p, const gridbfs_board *b,
+static uint32_t measure(const sample_plan *p, const gridbfs_grid *g,
                         sample_scratch *sc)
 {
-    gridbfs_grid g[2];
-    solve_result res = solve_record(p->in, view(p->in, b, g), sc->b, sc->msg);
+    solve_result res = solve_record(p->in, g, sc->b, sc->msg);
     if (res.status == ST_IMPOSSIBLE)
         return UINT32_MAX;
     if (res.status == ST_LIMIT)
@@ -550,54 +740,61 @@ static uint32_t measure(const sample_plan *p, const gridbfs_board *b,
     return (uint32_t)res.moves;
 }
 
-/* A start uniform among those at distance d (TABLE_UNREACHED: none) in a
-   target's table dist, into *start; 0, or -1 when it has none. */
-static int start_at(const sample_plan *p, const uint8_t *dist, uint32_t d,
-                    sample_rng *r, uint64_t *start)
+/* A start uniform among the states at distance d (TABLE_UNREACHED: none)
+   in a target's table dist (of tstates keys), its number into *start; 0,
+   or -1 when it has none.  scratch is a board for the keys. */
+static int start_at(const sample_plan *p, const uint8_t *dist, uint64_t tstates,
+                    uint32_t d, sample_rng *r, uint64_t *start,
+                    gridbfs_grid *scratch)
 {
-    uint64_t states = (uint64_t)1 << p->cells, at = 0;
+    uint64_t states = p->sp.n, at = 0;
     for (uint64_t s = 0; s < states; s++)
-        at += dist[s] == d;
+        at += dist_of(p, dist, tstates, s, scratch) == d;
     if (!at)
         return -1;
     uint64_t k = sample_below(r, at), s = 0;
     for (;; s++)
-        if (dist[s] == d && k-- == 0)
+        if (dist_of(p, dist, tstates, s, scratch) == d && k-- == 0)
             break;
     *start = s;
     return 0;
 }
 
 /*
- * A start at distance d (TABLE_UNREACHED: none) from a target, into b:
+ * A start at distance d (TABLE_UNREACHED: none) from a target, into g:
  * a uniform target first; while its table is short of d, a start at its
  * largest distance becomes the next target (whose largest is then at
  * least as far), and a fresh one when that gains nothing; past the tries,
- * a target of the scan that reaches d.  0, or -1 when none did.
+ * a target of the scan that reaches d.  0, or -1 when none did.  States
+ * are their numbers (space.h) here.
  */
 static int from_target(const sample_plan *p, uint32_t d, sample_rng *r,
-                       gridbfs_board *b, sample_scratch *sc)
+                       gridbfs_grid *g, sample_scratch *sc)
 {
     uint32_t ecc = 0, had = 0;
-    uint64_t target = 0;
+    uint64_t target = 0, start, tstates;
     int climb = 0, imp = d == TABLE_UNREACHED;
-    memset(b, 0, 2 * sizeof *b);
+    gridbfs_grid t[2];
+    scratch_grids(p, sc, t);
     for (int i = 0; i < SAMPLE_TARGET_TRIES; i++) {
         if (!climb) {
-            random_board(r, p->cells, &b[1]);
-            target = b[1].w[0];
+            random_board(p, r, &g[1]);
+            target = space_number(&p->sp, &g[1]);
         }
         had = climb ? ecc : 0;
-        const uint8_t *dist = target_table(p, target, &sc->t, &ecc);
+        const uint8_t *dist =
+            target_table(p, target, &sc->t, &ecc, t, &tstates);
         if (!dist) {
             climb = 0;
             continue;
         }
-        b[1].w[0] = target;
-        if (start_at(p, dist, d, r, &b[0].w[0]) == 0)
+        space_board(&p->sp, target, &g[1]);
+        if (start_at(p, dist, tstates, d, r, &start, &t[0]) == 0) {
+            space_board(&p->sp, start, &g[0]);
             return 0;
+        }
         climb = !imp && (!climb || ecc > had) &&
-                start_at(p, dist, ecc, r, &target) == 0;
+                start_at(p, dist, tstates, ecc, r, &target, &t[0]) == 0;
     }
     uint32_t far = 0; /* the scan's targets that reach d */
     for (uint32_t w = 0; !imp && w < p->nwit; w++)
@@ -606,51 +803,54 @@ static int from_target(const sample_plan *p, uint32_t d, sample_rng *r,
          far && w < p->nwit; w++) {
         if (p->ecc[w] < d || k-- != 0)
             continue;
-        const uint8_t *dist = target_table(p, p->wit[w], &sc->t, &ecc);
-        b[1].w[0] = p->wit[w];
-        return dist ? start_at(p, dist, d, r, &b[0].w[0]) : -1;
+        const uint8_t *dist =
+            target_table(p, p->wit[w], &sc->t, &ecc, t, &tstates);
+        space_board(&p->sp, p->wit[w], &g[1]);
+        if (!dist || start_at(p, dist, tstates, d, r, &start, &t[0]))
+            return -1;
+        space_board(&p->sp, start, &g[0]);
+        return 0;
     }
     return -1;
 }
 
 /* Random boards for the solve method: for a distance, a target with the
-   start's number of ones; for --impossible, any target. */
-static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_board *b,
+   start's number of each symbol; for --impossible, any target. */
+static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_grid *g,
                           sample_scratch *sc)
 {
-    random_board(r, p->cells, &b[0]);
+    random_board(p, r, &g[0]);
     if (p->in->rule.boards < 2)
         return;
     if (p->ask.impossible)
-        random_board(r, p->cells, &b[1]);
+        random_board(p, r, &g[1]);
     else
-        board_with(r, p->cells, ones(&b[0]), sc->ids, &b[1]);
+        target_like(p, r, &g[0], &g[1], sc);
 }
 
-/* The i-th of d moves of a walk: distinct while d is at most the rule's
-   moves (a partial shuffle of sc->ids, set to 0..moves-1 before the
+/* The i-th of d presses of a walk: distinct while d is at most the rule's
+   slots (a partial shuffle of sc->ids, set to 0..slots-1 before the
    first), else any. */
 static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
-                          uint32_t d, uint32_t moves)
+                          uint32_t d, uint32_t slots)
 {
-    if (d > moves)
-        return (uint32_t)sample_below(r, moves);
-    uint32_t j = i + (uint32_t)sample_below(r, moves - i);
+    if (d > slots)
+        return (uint32_t)sample_below(r, slots);
+    uint32_t j = i + (uint32_t)sample_below(r, slots - i);
     uint32_t m = sc->ids[j];
     sc->ids[j] = sc->ids[i];
     sc->ids[i] = (uint32_t)m;
     return m;
 }
 
-/* b[0] moved to the goal the exact solver's answer to it leads to; 0, or
+/* g[0] moved to the goal the exact solver's answer to it leads to; 0, or
    -1 when it has no answer. */
-static int to_goal(const rule_inst *in, gridbfs_board *b, sample_scratch *sc)
+static int to_goal(const rule_inst *in, gridbfs_grid *g, sample_scratch *sc)
 {
     gridbfs_error err = {sc->msg, sizeof sc->msg, -1};
-    gridbfs_grid g[2];
     size_t len = 0;
-    if (in->plugin->ops->solve(in->rule.inst, view(in, b, g), sc->ids,
-                               GRIDBFS_MAX_MOVES, &len, &err) != GRIDBFS_SOLVED)
+    if (in->plugin->ops->solve(in->rule.inst, g, sc->ids, sc->room, &len,
+                               &err) != GRIDBFS_SOLVED)
         return -1;
     for (size_t i = 0; i < len; i++)
         if (replay_move(in, &g[0], sc->ids[i], &g[0]))
@@ -658,70 +858,79 @@ static int to_goal(const rule_inst *in, gridbfs_board *b, sample_scratch *sc)
     return 0;
 }
 
-/* Past 64 cells, where goals() takes no board: the goal is the target of
-   a two-board rule, else where the exact solver's answer to a random
-   board leads, or to the empty board when the random one has none (where
-   the moves span few boards, as Lights Out's do at 23x23, few have one);
-   then d moves from it, replayed through the plugin (apply()).  0, or -1
-   when neither has an answer. */
+/* Where a state has no key (an ABI 1 rule past 64 cells), where goals()
+   takes no board: the goal is the target of a two-board rule, else where
+   the exact solver's answer to a random board leads, or to the empty
+   board when the random one has none (where the moves span few boards,
+   as Lights Out's do at 23x23, few have one); then d presses from it,
+   replayed through the plugin (apply()), each a move made p->reps times
+   (what undoes one).  0, or -1 when neither has an answer. */
 static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
-                    gridbfs_board *b, sample_scratch *sc)
+                    gridbfs_grid *g, sample_scratch *sc)
 {
     const rule_inst *in = p->in;
-    uint32_t moves = in->rule.moves;
-    random_puzzle(p, r, b, sc);
+    uint32_t moves = in->rule.moves, slots = moves * p->reps;
+    random_puzzle(p, r, g, sc);
     if (in->rule.boards == 2) {
-        b[0] = b[1];
-    } else if (to_goal(in, b, sc)) {
-        memset(&b[0], 0, sizeof b[0]);
-        if (to_goal(in, b, sc))
+        grid_copy(&g[0], &g[1]);
+    } else if (to_goal(in, g, sc)) {
+        for (size_t w = 0; w < in->words; w++)
+            g[0].w[w] = 0;
+        if (to_goal(in, g, sc))
             return -1;
     }
-    for (uint32_t i = 0; i < moves; i++)
+    for (uint32_t i = 0; i < slots; i++)
         sc->ids[i] = (uint32_t)i;
-    gridbfs_grid g = rule_grid(in, b[0].w);
-    for (uint32_t i = 0; i < d && moves; i++)
-        if (replay_move(in, &g, walk_move(r, sc, i, d, moves), &g))
-            return -1;
+    for (uint32_t i = 0; i < d && moves; i++) {
+        uint32_t m = walk_move(r, sc, i, d, slots) / p->reps;
+        for (uint32_t k = 0; k < p->reps; k++)
+            if (replay_move(in, &g[0], m, &g[0]))
+                return -1;
+    }
     return 0;
 }
 
 /* From a goal (a random target's, for a two-board rule), d distinct
-   moves in a random order (any d moves when the rule has fewer). */
+   presses in a random order (any d when the rule has fewer), each a move
+   made p->reps times: a move of a linear rule of K symbols that is not
+   reversible is undone by K - 1 of it. */
 static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
-                gridbfs_board *b, sample_scratch *sc)
+                gridbfs_grid *g, sample_scratch *sc)
 {
     uint64_t goals[GRIDBFS_MAX_GOALS], state;
     const gridbfs_plugin2 *ops = p->in->plugin->ops;
     const void *inst = p->in->rule.inst;
     uint32_t moves = p->in->rule.moves, n = p->ngoals;
-    if (p->cells > GRIDBFS_SEARCH_CELLS)
-        return big_walk(p, d, r, b, sc);
+    uint32_t slots = moves * p->reps;
+    if (!p->in->rule.key_bits)
+        return big_walk(p, d, r, g, sc);
     if (p->in->rule.boards == 2) {
-        random_board(r, p->cells, &b[1]);
-        b[0] = b[1]; /* start = target: its goals */
-        gridbfs_grid g[2];
-        n = ops->goals(inst, view(p->in, b, g), goals, GRIDBFS_MAX_GOALS);
+        random_board(p, r, &g[1]);
+        grid_copy(&g[0], &g[1]); /* start = target: its goals */
+        n = ops->goals(inst, g, goals, GRIDBFS_MAX_GOALS);
         n = n > GRIDBFS_MAX_GOALS ? 0 : n;
     } else {
         memcpy(goals, p->goals, sizeof goals);
     }
     state = n ? goals[sample_below(r, n)] : 0;
-    for (uint32_t i = 0; i < moves; i++)
+    for (uint32_t i = 0; i < slots; i++)
         sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++) {
-        uint32_t m = walk_move(r, sc, i, d, moves);
-        bfs_expand_all(&p->br, state, sc->step_ids, sc->step_keys, sc->next);
-        state = sc->next[m];
+        uint32_t m = walk_move(r, sc, i, d, slots) / p->reps;
+        for (uint32_t k = 0; k < p->reps; k++) {
+            bfs_expand_all(&p->br, state, sc->step_ids, sc->step_keys,
+                           sc->next);
+            state = sc->next[m];
+        }
     }
-    b[0].w[0] = state;
+    key_board(p, state, &g[0]);
     return 0;
 }
 
 /* Tries a puzzle of the walk and solve methods. */
 static int tries_of(const sample_plan *p)
 {
-    return p->cells > GRIDBFS_SEARCH_CELLS ? SAMPLE_BIG_TRIES : SAMPLE_TRIES;
+    return p->in->rule.key_bits ? SAMPLE_TRIES : SAMPLE_BIG_TRIES;
 }
 
 /* The distance a puzzle is to be at: uniform among those asked for
@@ -742,27 +951,27 @@ static uint32_t draw_distance(const sample_plan *p, sample_rng *r)
    (so that no draw depends on limits.memory or max_states: it would
    take the next try where a roomier run took this one). */
 static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
-                   gridbfs_board *b, uint32_t *d)
+                   gridbfs_grid *g, uint32_t *d)
 {
     int imp = p->ask.impossible;
     switch (p->method) {
     case M_TABLE:
-        memset(b, 0, 2 * sizeof *b);
-        b[0].w[0] = table_rank(p, *d, sample_below(r, p->count[*d]));
+        space_board(&p->sp, table_rank(p, *d, sample_below(r, p->count[*d])),
+                    &g[0]);
         if (p->in->rule.boards == 2)
-            random_board(r, p->cells, &b[1]);
+            random_board(p, r, &g[1]);
         return 0;
-    case M_TARGET: return from_target(p, *d, r, b, sc);
+    case M_TARGET: return from_target(p, *d, r, g, sc);
     case M_WALK:
     case M_SOLVE:
         if (!imp && p->method == M_WALK && *d > WALK_MAX)
             return -1; /* no walk is that long: a search would not end */
         for (int i = 0; i < tries_of(p); i++) {
             if (imp || p->method == M_SOLVE)
-                random_puzzle(p, r, b, sc);
-            else if (walk(p, *d, r, b, sc))
+                random_puzzle(p, r, g, sc);
+            else if (walk(p, *d, r, g, sc))
                 continue;
-            uint32_t got = measure(p, b, sc);
+            uint32_t got = measure(p, g, sc);
             if (got == MEASURE_LIMIT)
                 return SAMPLE_LIMIT;
             if (imp ? got == UINT32_MAX : got == *d)
@@ -774,9 +983,10 @@ static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
 }
 
 int sample_draw(const sample_plan *p, sample_rng *r, sample_scratch *sc,
-                gridbfs_board boards[2], uint32_t *d)
+                gridbfs_grid boards[2], uint32_t *d)
 {
     *d = 0;
+    scratch_fit(sc, p);
     if (!p->ask.distance && !p->ask.impossible) {
         random_puzzle(p, r, boards, sc);
         return 0;
@@ -834,6 +1044,13 @@ sample_plan *sample_plan_new(rule_inst *in, const sample_ask *ask,
     p->ask = *ask;
     p->cells = r->rows * r->cols;
     p->br = solve_engine_rule(in);
+    p->k = (uint32_t)strlen(r->symbols);
+    p->reps = r->flags & GRIDBFS2_LINEAR && !p->br.reversible ? p->k - 1 : 1;
+    if (r->key_bits)
+        p->spaced = !space_init(&p->sp, in, p->space_why, sizeof p->space_why);
+    else
+        fmt(p->space_why, sizeof p->space_why, "its states have no key");
+    p->draw_keys = p->spaced && !p->sp.v1 && !p->sp.by_board;
     if (ask->distance || ask->impossible)
         plan_method(p, mem);
     return p;
@@ -863,5 +1080,10 @@ void sample_scratch_free(sample_scratch *sc)
         return;
     bfs_free(sc->b);
     table_free(sc->t);
+    free(sc->next);
+    free(sc->ids);
+    free(sc->step_ids);
+    free(sc->step_keys);
+    free(sc->board);
     free(sc);
 }

@@ -89,14 +89,15 @@ void sample_scratch_free(sample_scratch *sc);
 
 /*
  * Draw one puzzle of p (a plan that can) from r into boards[0] (the
- * start) and boards[1] (the target of a two-board rule).  Returns 0, -1
- * when the tries found none, or SAMPLE_LIMIT when a search stopped at a
+ * start) and boards[1] (the target of a two-board rule), boards of the
+ * shape of p's instance (rule_grid()), whose words are all written.  Returns 0,
+ * -1 when the tries found none, or SAMPLE_LIMIT when a search stopped at a
  * limit (a roomier run would have drawn another puzzle, so none is
  * taken); then sample_refusal() says which (d is what it was drawn
  * for).  Safe on several threads, each with its scratch.
  */
 int sample_draw(const sample_plan *p, sample_rng *r, sample_scratch *sc,
-                gridbfs_board boards[2], uint32_t *d);
+                gridbfs_grid boards[2], uint32_t *d);
 void sample_refusal(const sample_plan *p, int status, uint32_t d, char *err,
                     size_t cap);
 

@@ -80,3 +80,17 @@ uint64_t space_key(const space *s, uint64_t i, gridbfs_grid *scratch)
     space_board(s, i, scratch);
     return rule_key(s->in, scratch);
 }
+
+uint64_t space_number(const space *s, const gridbfs_grid *b)
+{
+    if (s->v1)
+        return b->w[0];
+    if (!s->by_board)
+        return rule_key(s->in, b);
+    if (s->k == 1u << s->bits) /* the digits are the bits */
+        return b->w[0];
+    uint64_t i = 0;
+    for (uint32_t c = s->cells; c-- > 0;)
+        i = i * s->k + gridbfs_grid_get(b, c);
+    return i;
+}

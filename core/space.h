@@ -47,6 +47,9 @@ void space_board(const space *s, uint64_t i, gridbfs_grid *out);
 /* The key of state i; scratch is a board of in's shape it may use. */
 uint64_t space_key(const space *s, uint64_t i, gridbfs_grid *scratch);
 
+/* The number of board b, a state (its key, where states are keys). */
+uint64_t space_number(const space *s, const gridbfs_grid *b);
+
 /* K^e, or 0 when it passes 2^64. */
 uint64_t space_pow(uint64_t k, uint32_t e);
 

@@ -365,6 +365,7 @@ static void test_each(ctx *t)
                                         "lie-text-newline",
                                         "lie-text-space",
                                         "lights2",
+                                        "lightskey",
                                         "old-abi",
                                         "own-text",
                                         "peg",
