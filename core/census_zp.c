@@ -239,7 +239,7 @@ int census_zp(const rule_inst *in, census_result *r, const uint64_t *goals,
     int status = EXIT_TROUBLE;
     if (!is_prime(k)) {
         fmt(why, cap,
-            "no table (%s), and a count by rank needs a prime number of "
+            "%s, and a count by rank needs a prime number of "
             "symbols: %" PRIu32 " is not prime, so Z/%" PRIu32 " is no field",
             notab, k, k);
         return EXIT_TROUBLE;

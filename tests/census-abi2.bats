@@ -174,7 +174,7 @@ example() {
     add_rule c.yaml liar lights2 'colours: "3"' 'breach: apply'
     run -2 --separate-stderr "${G[@]}" -r four -s 2x2 --census
     assert_output ""
-    assert_equal "$stderr" "gridbfs: --census: rule 'four' at 2x2: no table (its moves are not marked GRIDBFS2_REVERSIBLE, so no table), and a count by rank needs a prime number of symbols: 4 is not prime, so Z/4 is no field"
+    assert_equal "$stderr" "gridbfs: --census: rule 'four' at 2x2: its moves are not marked GRIDBFS2_REVERSIBLE, so no table, and a count by rank needs a prime number of symbols: 4 is not prime, so Z/4 is no field"
     run -2 --separate-stderr "${G[@]}" -r plain -s 2x2 --census
     assert_equal "$stderr" "gridbfs: --census: rule 'plain' at 2x2: a census needs reversible moves (GRIDBFS2_REVERSIBLE), or moves that add fixed vectors (GRIDBFS2_LINEAR) to a fixed goal set"
     run -2 --separate-stderr "${G[@]}" -r liar -s 2x2 --census
@@ -183,4 +183,23 @@ example() {
     add_rule c.yaml badkey lights2 'breach: key'
     run -2 --separate-stderr "${G[@]}" -r badkey -s 2x2 --census
     assert_equal "$stderr" "gridbfs: --census: rule 'badkey': plugin 'lights2' broke its contract: key() gave a key past its key_bits"
+}
+
+@test "sliding tiles (DENSE keys, far fewer states than boards): (RxC)! states, half solvable, slideref's histogram, an example at its radius" {
+    local size n want
+    for size in 1x3 2x2 2x3 3x3; do
+        n=$((${size%x*} * ${size#*x}))
+        run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r tiles -s "$size" --census -f csv
+        want=$(slideref census -s "$size" | awk -v n="$n" 'BEGIN { f = 1; for (i = 2; i <= n; i++) f *= i }
+            /^states/ { s = $2; print "distance,states"; next } /^radius/ { next }
+            { print $1 "," $2 } END { print "impossible," f - s }')
+        [ "$output" = "$want" ] || fail "tiles at $size: $output"
+    done
+    # the example is board() of a key: a permutation at the radius
+    run -0 gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r tiles -s 3x3 --census
+    assert_line 'states: 362880'
+    assert_line 'solvable: 181440'
+    assert_line 'largest distance: 31 (2 states)'
+    run -0 slideref dist -s 3x3 <<<"$(example <<<"$output")"
+    assert_output 31
 }

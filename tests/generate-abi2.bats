@@ -146,3 +146,25 @@ digits() {
     run -0 --separate-stderr gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r lights2 -s 2x3 b.lines
     assert_equal "$output" "$(printf '2\n2\n2')"
 }
+
+@test "sliding tiles (DENSE keys, fewer states than boards): random states are permutations, drawn by key; --distance D and max and --impossible per slideref" {
+    local T=(gridbfs -P "$GRIDBFS_TEST_PLUGINS" -r tiles -s 3x3)
+    # uniform over the 9! keys: every board a permutation (slideref refuses
+    # any other), about half of them unsolvable
+    "${T[@]}" --generate 2000 --seed 1 | awk '{ print $4 }' >u
+    run -0 slideref dist -s 3x3 u
+    local none
+    none=$(grep -cx -- -1 <<<"$output")
+    [ "$none" -gt 900 ] && [ "$none" -lt 1100 ] || fail "$none of 2000 unsolvable"
+    "${T[@]}" --generate 200 --distance 25 --seed 2 | awk '{ print $4 }' >d
+    run -0 slideref dist -s 3x3 d
+    assert_equal "$(sort -u <<<"$output")" 25
+    "${T[@]}" --generate 100 --impossible --seed 3 | awk '{ print $4 }' >i
+    run -0 slideref dist -s 3x3 i
+    assert_equal "$(sort -u <<<"$output")" -1
+    # the radius, 31, has two boards: both drawn, and no other
+    "${T[@]}" --generate 100 --distance max --seed 4 | awk '{ print $4 }' | sort -u >m
+    assert_equal "$(wc -l <m)" 2
+    run -0 slideref dist -s 3x3 m
+    assert_equal "$(sort -u <<<"$output")" 31
+}

@@ -268,8 +268,10 @@ typedef struct gridbfs_plugin {
  * text styles, gridbfs_cell_char()) is shared by both ABIs.  The core
  * loads plugins of either ABI; an ABI 1 plugin is adapted once, at load.
  *
- * This gridbfs takes ABI 2 rules of any alphabet on boards up to 32x32;
- * --generate and --census take ABI 1 rules so far.
+ * This gridbfs takes ABI 2 rules of any alphabet on boards up to 32x32,
+ * in every mode: --census and --generate go from keys to boards and back
+ * through key() and board() alone, and learn from GRIDBFS2_DENSE and
+ * states which keys are states.
  * ====================================================================== */
 
 #define GRIDBFS_ABI2_MINOR 1
@@ -338,7 +340,10 @@ enum {
     GRIDBFS2_TEXT_BY_COUNT = 1u << 2,
     /* Every move adds a fixed vector to the board, cell by cell mod K (the
        alphabet's size), the same from every state: the core may count
-       solvable boards by linear algebra (gridbfs --census). */
+       solvable boards by linear algebra (gridbfs --census: the vector is
+       what apply() makes of the all-zero board; a rank over Z/K for K
+       prime), and walk back from a goal by K - 1 presses of a move
+       (gridbfs --generate). */
     GRIDBFS2_LINEAR = 1u << 3,
     /* Keys are dense: 0 .. states-1, each a state (distance tables are
        indexed by key). */

@@ -370,6 +370,7 @@ static void test_each(ctx *t)
                                         "own-text",
                                         "peg",
                                         "rotate",
+                                        "tiles",
                                         "toggle-apply",
                                         "toggle-old",
                                         "typed-size",
