@@ -130,6 +130,27 @@ example() {
     assert_equal "$stderr" "gridbfs: --census: rule 'k' at 2x5: the distance histogram is not computed (its moves are not marked GRIDBFS2_REVERSIBLE, so no table; the moves' vectors have a null space of 2 dimensions)"
 }
 
+@test "pairs (start, target) of two-symbol boards through keys that are not boards: censusref's; of three symbols, refused" {
+    add_rule c.yaml t lightskey 'colours: "2"' 'key: dense' 'target: "1"'
+    add_rule c.yaml u lightskey 'colours: "2"' 'key: reversed' 'target: "1"'
+    add_rule c.yaml k3 lightskey 'colours: "3"' 'undo: "1"' 'target: "1"'
+    local name size k
+    for name in t u; do
+        for size in 2x3 3x3; do
+            for k in 2 4; do
+                run -0 --separate-stderr "${G[@]}" -r $name -s "$size" --ones $k --census -f csv
+                [ "$output" = "$(censusref flip "$size" 010/111/010 0 target $k)" ] ||
+                    fail "$name at $size with $k ones: $output"
+            done
+        done
+    done
+    # the plus stencil's 8 symmetries, checked through key() and board()
+    run -0 "${G[@]}" -r u -s 3x3 --ones 4 --census
+    assert_line 'symmetries used: 8, so 23 targets searched'
+    run -2 --separate-stderr "${G[@]}" -r k3 -s 2x2 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'k3' at 2x2: a pair census counts boards of two symbols by their ones, and this rule has 3"
+}
+
 @test "counts in powers of K, exact: 3^25 boards of 5x5, 3^30, 3^32, solvable and impossible adding up" {
     add_rule c.yaml k lightskey 'colours: "3"' 'key: reversed'
     run -1 --separate-stderr "${G[@]}" -r k -s 5x5 --census -f jsonl

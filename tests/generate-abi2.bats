@@ -168,3 +168,31 @@ digits() {
     run -0 slideref dist -s 3x3 m
     assert_equal "$(sort -u <<<"$output")" 31
 }
+
+@test "two colours with a target board, keys that are not boards: each pair at the distance claimed, per kcensus.awk" {
+    add_rule c.yaml t lightskey 'colours: "2"' 'key: dense' 'target: "1"' 'impossible: "no"'
+    add_rule c.yaml u lightskey 'colours: "2"' 'key: reversed' 'target: "1"' 'impossible: "no"'
+    local ref=$BATS_TEST_DIRNAME/ref/kcensus.awk name
+    # xor R < CASES: each case's start and target (R rows each, a blank
+    # line between cases) as the one board of their difference: a flip
+    # rule takes start to target as it takes that board to all 0
+    xor() {
+        awk -v r="$1" 'BEGIN { RS = "" } { s = ""
+            for (i = 1; i <= r; i++) for (j = 1; j <= length($i); j++)
+                s = s ((substr($i, j, 1) + substr($(i + r), j, 1)) % 2)
+            print s }'
+    }
+    for name in t u; do
+        "${G[@]}" -r $name -s 3x3 --generate 30 --distance 4 --seed 1 | xor 3 >four
+        "${G[@]}" -r $name -s 3x3 --generate 30 --distance max --seed 1 | xor 3 >far
+        "${G[@]}" -r $name -s 4x4 --generate 20 --impossible --seed 1 | xor 4 >imp
+        run -0 awk -v k=2 -v r=3 -v c=3 -v st=010/111/010 -v boards=four -f "$ref"
+        assert_equal "$(sort -u <<<"$output")" 4
+        # 3x3 Lights Out: every board solvable, 9 presses the most
+        run -0 awk -v k=2 -v r=3 -v c=3 -v st=010/111/010 -v boards=far -f "$ref"
+        assert_equal "$(sort -u <<<"$output")" 9
+        run -0 awk -v k=2 -v r=4 -v c=4 -v st=010/111/010 -v boards=imp -f "$ref"
+        assert_equal "$(sort -u <<<"$output")" impossible
+        assert_equal "${#lines[@]}" 20
+    done
+}

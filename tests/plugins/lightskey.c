@@ -20,6 +20,8 @@
  *            reversible for any K; 0: only presses, reversible for K = 2
  *   linear   0: the rule does not say GRIDBFS2_LINEAR (though every move
  *            adds a fixed vector), for a census that cannot count it
+ *   target   1: the goal is a second board of the record (flip-neighbors'
+ *            goal: target), not all 0
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -35,7 +37,7 @@
 #define DENSE_MAX ((uint64_t)1 << 31) /* K^cells of dense keys, below */
 
 typedef struct lk {
-    uint32_t rows, cols, cells, k, bits, undo, dense, linear;
+    uint32_t rows, cols, cells, k, bits, undo, dense, linear, target;
     uint8_t add[MAX_CELLS][MAX_CELLS]; /* what press m adds to cell c */
     uint64_t states, a, a_inv, b;      /* dense keys */
     char symbols[MAX_COLOURS + 1];
@@ -47,6 +49,7 @@ static const gridbfs_param_doc lk_params[] = {
     {"stencil", "010/111/010", "what a press adds around its cell"},
     {"undo", "0", "1: a move that subtracts each press too"},
     {"linear", "1", "0: no GRIDBFS2_LINEAR flag"},
+    {"target", "0", "1: the goal is the record's second board"},
     {"size", "3x3", "board size RxC"},
     {NULL, NULL, NULL},
 };
@@ -170,6 +173,8 @@ static int create(const gridbfs_param *params, size_t nparams,
             l->undo = strcmp(v, "1") == 0;
         else if (strcmp(key, "linear") == 0)
             l->linear = strcmp(v, "0") != 0;
+        else if (strcmp(key, "target") == 0)
+            l->target = strcmp(v, "1") == 0;
     }
     l->bits = l->k <= 2 ? 1 : l->k <= 4 ? 2 : 4;
     uint64_t states = 1;
@@ -208,9 +213,10 @@ static int create(const gridbfs_param *params, size_t nparams,
         l->symbols[i] = (char)('0' + i);
     rule->inst = l;
     rule->symbols = l->symbols;
-    rule->boards = 1;
+    rule->boards = l->target ? 2 : 1;
     rule->moves = l->undo ? 2 * l->cells : l->cells;
-    rule->flags = GRIDBFS2_FIXED_GOAL | (l->linear ? GRIDBFS2_LINEAR : 0);
+    rule->flags = (l->target ? 0 : GRIDBFS2_FIXED_GOAL) |
+                  (l->linear ? GRIDBFS2_LINEAR : 0);
     if (l->k == 2 || l->undo)
         rule->flags |= GRIDBFS2_REVERSIBLE;
     if (l->dense) {
@@ -252,7 +258,9 @@ static uint32_t goals(const void *inst, const gridbfs_grid *boards,
 {
     const lk *l = inst;
     uint32_t d[MAX_CELLS] = {0};
-    (void)boards, (void)max;
+    (void)max;
+    if (l->target)
+        digits(l, &boards[1], d);
     out[0] = key_of(l, d);
     return 1;
 }
@@ -261,9 +269,9 @@ static int is_goal(const void *inst, const gridbfs_grid *boards,
                    const gridbfs_grid *b)
 {
     const lk *l = inst;
-    (void)boards;
     for (uint32_t c = 0; c < l->cells; c++)
-        if (gridbfs_grid_get(b, c))
+        if (gridbfs_grid_get(b, c) !=
+            (l->target ? gridbfs_grid_get(&boards[1], c) : 0))
             return 0;
     return 1;
 }
