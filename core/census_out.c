@@ -37,9 +37,10 @@ static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb)
 /* c in decimal: m * B^e - less * B^less_e (census.h). */
 static void put_count(strbuf *sb, census_count c)
 {
-    uint32_t limb[LIMBS], sub[LIMBS], base = c.base ? c.base : 2;
+    uint32_t limb[LIMBS], base = c.base ? c.base : 2;
     to_limbs(c.m, base, c.e, limb);
     if (c.less) {
+        uint32_t sub[LIMBS];
         to_limbs(c.less, base, c.less_e, sub);
         int64_t borrow = 0;
         for (size_t k = 0; k < LIMBS; k++) {

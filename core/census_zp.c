@@ -23,7 +23,6 @@
 
 #include "census.h"
 #include "replay.h"
-#include "text.h"
 #include "util.h"
 
 /* Boards the flag is spot-checked on. */

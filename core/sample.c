@@ -35,6 +35,9 @@
 /* The longest walk: the distances past it on 64 cells are only rules'
    whose searches would not end (XOR rules have at most 64, swaps 448). */
 #define WALK_MAX GRIDBFS_MAX_MOVES
+/* The presses a walk shuffles to draw distinct ones (a move times the
+   presses that undo it): past this many, it draws any. */
+#define WALK_SLOTS (1u << 20)
 /* Tries a puzzle past 64 cells, where each is an exact solver's answer
    on a big board (a tenth of a second at 32x32). */
 #define SAMPLE_BIG_TRIES 64
@@ -613,13 +616,18 @@ struct sample_scratch {
     char msg[RULES_MSG_MAX];
 };
 
-/* sc grown for p: room for its moves, presses and cells, and its boards,
-   and no less than ABI 1's GRIDBFS_MAX_MOVES. */
+/* sc grown for p: room for its moves, presses (up to WALK_SLOTS) and
+   cells, and its boards, and no less than ABI 1's GRIDBFS_MAX_MOVES. */
 static void scratch_fit(sample_scratch *sc, const sample_plan *p)
 {
     size_t need = GRIDBFS_MAX_MOVES, moves = p->in->rule.moves;
-    if (moves * p->reps > need)
-        need = moves * p->reps;
+    size_t slots = moves * p->reps;
+    if (slots > WALK_SLOTS)
+        slots = WALK_SLOTS;
+    if (moves > need)
+        need = moves;
+    if (slots > need)
+        need = slots;
     if (p->cells > need)
         need = p->cells;
     if (need > sc->room) {
@@ -830,11 +838,12 @@ static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_grid *g,
 
 /* The i-th of d presses of a walk: distinct while d is at most the rule's
    slots (a partial shuffle of sc->ids, set to 0..slots-1 before the
-   first), else any. */
+   first), else any: any too past WALK_SLOTS, where sc has no room to
+   shuffle them. */
 static uint32_t walk_move(sample_rng *r, sample_scratch *sc, uint32_t i,
                           uint32_t d, uint32_t slots)
 {
-    if (d > slots)
+    if (d > slots || slots > sc->room)
         return (uint32_t)sample_below(r, slots);
     uint32_t j = i + (uint32_t)sample_below(r, slots - i);
     uint32_t m = sc->ids[j];
@@ -879,7 +888,7 @@ static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
         if (to_goal(in, g, sc))
             return -1;
     }
-    for (uint32_t i = 0; i < slots; i++)
+    for (uint32_t i = 0; i < slots && i < sc->room; i++)
         sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++) {
         uint32_t m = walk_move(r, sc, i, d, slots) / p->reps;
@@ -913,7 +922,7 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
         memcpy(goals, p->goals, sizeof goals);
     }
     state = n ? goals[sample_below(r, n)] : 0;
-    for (uint32_t i = 0; i < slots; i++)
+    for (uint32_t i = 0; i < slots && i < sc->room; i++)
         sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++) {
         uint32_t m = walk_move(r, sc, i, d, slots) / p->reps;
