@@ -8,7 +8,7 @@
  *           of those numbers, so a draw is a rank, a binary search of the
  *           block counts and a scan of one block.
  *   target  the target drawn first, uniform; its own table, one a draw,
- *           built and freed by the drawing thread.
+ *           built and freed by the drawing thread (sample_target.c).
  *   walk    the distance's number of distinct moves (any moves, when the
  *           rule has fewer) from a goal: for XOR rules a random press set
  *           of that size; kept when solve_record() gives that distance.
@@ -20,6 +20,7 @@
  * (rule_key()), never by taking one for the other.
  */
 #include "sample.h"
+#include "sample_impl.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -41,12 +42,6 @@
 /* Tries a puzzle past 64 cells, where each is an exact solver's answer
    on a big board (a tenth of a second at 32x32). */
 #define SAMPLE_BIG_TRIES 64
-/* The scan for a target rule's largest distance: boards of at most
-   SCAN_MAX_CELLS (4x4 takes some 300 tables, 1.5 s; 4x5 would take
-   minutes), and at most SCAN_MAX_STEPS steps (a move tried from a state
-   reached, or a state of a table cleared or read). */
-#define SCAN_MAX_CELLS 18
-#define SCAN_MAX_STEPS 3e8
 
 /* ---- random numbers: xoshiro256** seeded by splitmix64 --------------- */
 
@@ -96,48 +91,6 @@ uint64_t sample_below(sample_rng *r, uint64_t n)
 }
 
 /* ---- plans: how an instance's puzzles are drawn ----------------------- */
-
-enum method { M_TABLE, M_TARGET, M_WALK, M_SOLVE };
-
-/* An instance and what its puzzles are drawn from; shared by the threads,
-   read-only once made. */
-struct sample_plan {
-    rule_inst *in;
-    sample_ask ask; /* a copy */
-    enum method method;
-    bfs_rule br;
-    uint32_t cells;
-    uint32_t k;          /* symbols */
-    uint32_t reps;       /* presses of a move that undo one: K - 1 for a
-                            linear rule that is not reversible, else 1 */
-    space sp;            /* its states, numbered, where keys exist */
-    int spaced;          /* sp is set */
-    int draw_keys;       /* a random state is a random key (DENSE, fewer
-                            states than boards), not a random board */
-    table *t;            /* M_TABLE */
-    const uint8_t *dist; /* each state's distance, by its number */
-    uint8_t *own;        /* dist, when a state's number is not its key */
-    membudget *own_mem;  /* what own's bytes were taken from */
-    uint64_t states;
-    uint64_t count[TABLE_UNREACHED + 1]; /* states at each distance */
-    uint32_t maxd;                       /* the largest in the table */
-    uint32_t nblocks;
-    uint32_t *pre; /* pre[slot(d) * (nblocks + 1) + b]: states at d before
-                      block b */
-    uint32_t ok[TABLE_UNREACHED]; /* the distances asked for that exist */
-    uint32_t nok;
-    uint64_t goals[GRIDBFS_MAX_GOALS]; /* fixed goals, for M_WALK */
-    uint32_t ngoals;
-    int known;      /* maxd is the rule's largest distance */
-    uint32_t bound; /* no board is farther than this (UINT32_MAX: none
-                       known) */
-    uint64_t *wit;  /* M_TARGET, known: the targets the scan built */
-    uint8_t *ecc;   /* and the largest distance of each */
-    uint32_t nwit;
-    int refused;                   /* no puzzle can be drawn: why says why */
-    char why[RULES_MSG_MAX];       /* or why maxd is not known */
-    char space_why[RULES_MSG_MAX]; /* why sp is not set */
-};
 
 static uint32_t slot(const sample_plan *p, uint32_t d)
 {
@@ -320,136 +273,11 @@ static void key_board(const sample_plan *p, uint64_t k, gridbfs_grid *g)
 /* The distance of state number i in the table dist (of tstates keys),
    its key found through scratch: unreached past the table, where only a
    plugin that breaks its contract puts a key. */
-static uint8_t dist_of(const sample_plan *p, const uint8_t *dist,
+uint8_t sample_dist_of(const sample_plan *p, const uint8_t *dist,
                        uint64_t tstates, uint64_t i, gridbfs_grid *scratch)
 {
     uint64_t k = space_key(&p->sp, i, scratch);
     return k < tstates ? dist[k] : TABLE_UNREACHED;
-}
-
-/* Target number t's table in *t (built again in its own memory, or first
-   built), its largest finite distance into *ecc; the distances (of
-   *tstates keys), or NULL when the plugin gave no goals or the build
-   failed (*t freed).  g is room for the puzzle (target, target). */
-static const uint8_t *target_table(const sample_plan *p, uint64_t target,
-                                   table **t, uint32_t *ecc, gridbfs_grid *g,
-                                   uint64_t *tstates)
-{
-    uint64_t goals[GRIDBFS_MAX_GOALS];
-    space_board(&p->sp, target, &g[0]);
-    grid_copy(&g[1], &g[0]); /* a puzzle the goals are asked of */
-    uint32_t n = p->in->plugin->ops->goals(p->in->rule.inst, g, goals,
-                                           GRIDBFS_MAX_GOALS);
-    if (!n || n > GRIDBFS_MAX_GOALS)
-        return NULL;
-    if (*t && table_rebuild(*t, goals, n)) {
-        table_free(*t);
-        *t = NULL;
-    } else if (!*t) {
-        *t = table_build(&p->br, goals, n, p->in->table_budget, NULL);
-    }
-    if (!*t)
-        return NULL;
-    const uint8_t *dist = table_distances(*t, tstates);
-    *ecc = 0;
-    for (uint64_t s = 0; s < *tstates; s++)
-        if (dist[s] != TABLE_UNREACHED && dist[s] > *ecc)
-            *ecc = dist[s];
-    return dist;
-}
-
-/* One target of the scan, number u: its table, its largest distance a
-   witness; then every board it reaches is at most that far plus its
-   distance from the target from any start (the triangle inequality, for
-   goals that are the target itself).  0, or -1 with p->why. */
-static int scan_one(sample_plan *p, uint64_t u, table **t, uint8_t *ub,
-                    double *steps, gridbfs_grid *g)
-{
-    uint32_t ecc, reached = 0;
-    uint64_t goal, states = p->sp.n, tstates;
-    space_board(&p->sp, u, &g[0]);
-    grid_copy(&g[1], &g[0]);
-    if (p->in->plugin->ops->goals(p->in->rule.inst, g, &goal, 1) != 1 ||
-        goal != space_key(&p->sp, u, &g[0])) {
-        fmt(p->why, sizeof p->why,
-            "its goals are not the target board alone, so its largest "
-            "distance is not found by a scan of its targets");
-        return -1;
-    }
-    const uint8_t *dist = target_table(p, u, t, &ecc, g, &tstates);
-    if (!dist) {
-        fmt(p->why, sizeof p->why, "a target's table could not be built");
-        return -1;
-    }
-    for (uint64_t s = 0; s < states; s++) {
-        uint8_t d = dist_of(p, dist, tstates, s, &g[0]);
-        if (d == TABLE_UNREACHED)
-            continue;
-        reached++;
-        uint32_t far = d + ecc;
-        if (far < ub[s])
-            ub[s] = (uint8_t)(far < TABLE_UNREACHED ? far : TABLE_UNREACHED);
-    }
-    *steps += (double)states + (double)reached * p->br.moves;
-    p->wit = xreallocarray(p->wit, p->nwit + 1, sizeof *p->wit);
-    p->ecc = xreallocarray(p->ecc, p->nwit + 1, sizeof *p->ecc);
-    p->wit[p->nwit] = u;
-    p->ecc[p->nwit++] = (uint8_t)ecc;
-    if (ecc > p->maxd)
-        p->maxd = ecc;
-    return 0;
-}
-
-/*
- * A target rule's largest distance (God's number) into p->maxd, and the
- * targets built on the way, each with its own largest, into p->wit: a
- * table from each target that no table before it has shown to be at
- * most that far (ub[]: from a target u, no start is farther from a board
- * v than d(u, v) + the largest distance from u).  Bounded by
- * SCAN_MAX_CELLS (in states: 2^SCAN_MAX_CELLS) and SCAN_MAX_STEPS; past
- * them p->known stays 0, p->why saying so.
- */
-static void scan(sample_plan *p)
-{
-    uint64_t states = p->sp.n;
-    double steps = 0;
-    if (states > (uint64_t)1 << SCAN_MAX_CELLS) {
-        if (p->k == 2)
-            fmt(p->why, sizeof p->why,
-                "its %" PRIu32 " cells are more than the %d of a scan of "
-                "its targets for it",
-                p->cells, SCAN_MAX_CELLS);
-        else
-            fmt(p->why, sizeof p->why,
-                "its %" PRIu64 " states are more than the 2^%d of a scan "
-                "of its targets for it",
-                states, SCAN_MAX_CELLS);
-        return;
-    }
-    uint8_t *ub = xmalloc(states);
-    uint64_t *w = xcalloc(2 * p->in->words, sizeof *w);
-    gridbfs_grid g[2] = {rule_grid(p->in, w),
-                         rule_grid(p->in, w + p->in->words)};
-    table *t = NULL;
-    memset(ub, TABLE_UNREACHED, states);
-    for (uint64_t u = 0; u < states; u++) {
-        if (ub[u] <= p->maxd)
-            continue;
-        if (scan_one(p, u, &t, ub, &steps, g))
-            goto out;
-        if (steps > SCAN_MAX_STEPS) {
-            fmt(p->why, sizeof p->why,
-                "finding it took more than the scan's %.0g steps (a table "
-                "from each of %" PRIu32 " targets, and more to go)",
-                SCAN_MAX_STEPS, p->nwit);
-            goto out;
-        }
-    }
-    p->known = 1;
-out:
-    table_free(t);
-    free(ub);
-    free(w);
 }
 
 /* p's table's distances by state number, where a number is not a key
@@ -471,7 +299,7 @@ static int own_distances(sample_plan *p, membudget *mem)
     p->own = xmalloc(p->sp.n);
     p->own_mem = mem;
     for (uint64_t i = 0; i < p->sp.n; i++)
-        p->own[i] = dist_of(p, dist, tstates, i, &g);
+        p->own[i] = sample_dist_of(p, dist, tstates, i, &g);
     free(w);
     p->dist = p->own;
     return 0;
@@ -509,7 +337,7 @@ static void plan_method(sample_plan *p, membudget *mem)
     } else if (tab && !fixed) {
         p->method = M_TARGET;
         if (p->ask.distance)
-            scan(p);
+            sample_scan(p);
     } else if ((fixed || r->boards == 2) &&
                (r->key_bits ||
                 (replay_possible(p->in) && p->in->plugin->ops->solve))) {
@@ -602,20 +430,6 @@ void sample_plan_refusal(const sample_plan *p, char *err, size_t cap)
 
 /* ---- drawing one puzzle ------------------------------------------------ */
 
-/* A thread's scratch space: arrays grown to the plan drawn for. */
-struct sample_scratch {
-    bfs *b;
-    table *t;       /* M_TARGET: a target's table, built again for the next */
-    size_t room;    /* entries of each array below */
-    uint64_t *next; /* bfs_expand_all()'s */
-    uint32_t *ids;  /* moves (or presses, or cells) in the order drawn */
-    uint32_t *step_ids; /* bfs_expand_all()'s room */
-    uint64_t *step_keys;
-    size_t words;    /* of each board below */
-    uint64_t *board; /* two boards: a target's puzzle, a key's board */
-    char msg[RULES_MSG_MAX];
-};
-
 /* sc grown for p: room for its moves, presses (up to WALK_SLOTS) and
    cells, and its boards, and no less than ABI 1's GRIDBFS_MAX_MOVES. */
 static void scratch_fit(sample_scratch *sc, const sample_plan *p)
@@ -645,20 +459,11 @@ static void scratch_fit(sample_scratch *sc, const sample_plan *p)
     memset(sc->board, 0, 2 * sc->words * sizeof *sc->board);
 }
 
-/* sc's two boards, of p's shape. */
-static gridbfs_grid *scratch_grids(const sample_plan *p, sample_scratch *sc,
-                                   gridbfs_grid *g)
-{
-    g[0] = rule_grid(p->in, sc->board);
-    g[1] = rule_grid(p->in, sc->board + sc->words);
-    return g;
-}
-
 /* A random state of p into g: a random key where its states are numbered
    by key and are fewer than its boards (DENSE), else a board of random
    cells, uniform among the boards of its alphabet (a word of random bits
    where K is a power of two, as for ABI 1's two symbols). */
-static void random_board(const sample_plan *p, sample_rng *r, gridbfs_grid *g)
+void sample_random_board(const sample_plan *p, sample_rng *r, gridbfs_grid *g)
 {
     const rule_inst *in = p->in;
     size_t bits = (size_t)p->cells * in->bits;
@@ -712,7 +517,7 @@ static void target_like(const sample_plan *p, sample_rng *r,
                         sample_scratch *sc)
 {
     if (p->draw_keys) {
-        random_board(p, r, target);
+        sample_random_board(p, r, target);
         return;
     }
     if (p->k == 2) {
@@ -748,90 +553,16 @@ static uint32_t measure(const sample_plan *p, const gridbfs_grid *g,
     return (uint32_t)res.moves;
 }
 
-/* A start uniform among the states at distance d (TABLE_UNREACHED: none)
-   in a target's table dist (of tstates keys), its number into *start; 0,
-   or -1 when it has none.  scratch is a board for the keys. */
-static int start_at(const sample_plan *p, const uint8_t *dist, uint64_t tstates,
-                    uint32_t d, sample_rng *r, uint64_t *start,
-                    gridbfs_grid *scratch)
-{
-    uint64_t states = p->sp.n, at = 0;
-    for (uint64_t s = 0; s < states; s++)
-        at += dist_of(p, dist, tstates, s, scratch) == d;
-    if (!at)
-        return -1;
-    uint64_t k = sample_below(r, at), s = 0;
-    for (;; s++)
-        if (dist_of(p, dist, tstates, s, scratch) == d && k-- == 0)
-            break;
-    *start = s;
-    return 0;
-}
-
-/*
- * A start at distance d (TABLE_UNREACHED: none) from a target, into g:
- * a uniform target first; while its table is short of d, a start at its
- * largest distance becomes the next target (whose largest is then at
- * least as far), and a fresh one when that gains nothing; past the tries,
- * a target of the scan that reaches d.  0, or -1 when none did.  States
- * are their numbers (space.h) here.
- */
-static int from_target(const sample_plan *p, uint32_t d, sample_rng *r,
-                       gridbfs_grid *g, sample_scratch *sc)
-{
-    uint32_t ecc = 0, had = 0;
-    uint64_t target = 0, start, tstates;
-    int climb = 0, imp = d == TABLE_UNREACHED;
-    gridbfs_grid t[2];
-    scratch_grids(p, sc, t);
-    for (int i = 0; i < SAMPLE_TARGET_TRIES; i++) {
-        if (!climb) {
-            random_board(p, r, &g[1]);
-            target = space_number(&p->sp, &g[1]);
-        }
-        had = climb ? ecc : 0;
-        const uint8_t *dist =
-            target_table(p, target, &sc->t, &ecc, t, &tstates);
-        if (!dist) {
-            climb = 0;
-            continue;
-        }
-        space_board(&p->sp, target, &g[1]);
-        if (start_at(p, dist, tstates, d, r, &start, &t[0]) == 0) {
-            space_board(&p->sp, start, &g[0]);
-            return 0;
-        }
-        climb = !imp && (!climb || ecc > had) &&
-                start_at(p, dist, tstates, ecc, r, &target, &t[0]) == 0;
-    }
-    uint32_t far = 0; /* the scan's targets that reach d */
-    for (uint32_t w = 0; !imp && w < p->nwit; w++)
-        far += p->ecc[w] >= d;
-    for (uint32_t w = 0, k = far ? (uint32_t)sample_below(r, far) : 0;
-         far && w < p->nwit; w++) {
-        if (p->ecc[w] < d || k-- != 0)
-            continue;
-        const uint8_t *dist =
-            target_table(p, p->wit[w], &sc->t, &ecc, t, &tstates);
-        space_board(&p->sp, p->wit[w], &g[1]);
-        if (!dist || start_at(p, dist, tstates, d, r, &start, &t[0]))
-            return -1;
-        space_board(&p->sp, start, &g[0]);
-        return 0;
-    }
-    return -1;
-}
-
 /* Random boards for the solve method: for a distance, a target with the
    start's number of each symbol; for --impossible, any target. */
 static void random_puzzle(const sample_plan *p, sample_rng *r, gridbfs_grid *g,
                           sample_scratch *sc)
 {
-    random_board(p, r, &g[0]);
+    sample_random_board(p, r, &g[0]);
     if (p->in->rule.boards < 2)
         return;
     if (p->ask.impossible)
-        random_board(p, r, &g[1]);
+        sample_random_board(p, r, &g[1]);
     else
         target_like(p, r, &g[0], &g[1], sc);
 }
@@ -914,7 +645,7 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
     if (!p->in->rule.key_bits)
         return big_walk(p, d, r, g, sc);
     if (p->in->rule.boards == 2) {
-        random_board(p, r, &g[1]);
+        sample_random_board(p, r, &g[1]);
         grid_copy(&g[0], &g[1]); /* start = target: its goals */
         n = ops->goals(inst, g, goals, GRIDBFS_MAX_GOALS);
         n = n > GRIDBFS_MAX_GOALS ? 0 : n;
@@ -968,9 +699,9 @@ static int draw_at(const sample_plan *p, sample_rng *r, sample_scratch *sc,
         space_board(&p->sp, table_rank(p, *d, sample_below(r, p->count[*d])),
                     &g[0]);
         if (p->in->rule.boards == 2)
-            random_board(p, r, &g[1]);
+            sample_random_board(p, r, &g[1]);
         return 0;
-    case M_TARGET: return from_target(p, *d, r, g, sc);
+    case M_TARGET: return sample_from_target(p, *d, r, g, sc);
     case M_WALK:
     case M_SOLVE:
         if (!imp && p->method == M_WALK && *d > WALK_MAX)
