@@ -74,10 +74,17 @@ __attribute__((format(printf, 1, 2))) static void say(const char *format, ...)
             text_quote(shown, sizeof shown, line));
 }
 
+/* Whether x's keys are its boards' words (GRIDBFS2_KEY_IS_BOARD, as
+   every ABI 1 rule's with keys): nothing to convert, and no call. */
+static int keys_are_boards(const census_ctx *x)
+{
+    return (x->in->rule.flags & GRIDBFS2_KEY_IS_BOARD) != 0;
+}
+
 /* The key of the two-symbol board s (of one word). */
 static uint64_t key_of(const census_ctx *x, uint64_t s)
 {
-    if (x->in->plugin->v1)
+    if (keys_are_boards(x))
         return s;
     uint64_t w = s;
     gridbfs_grid g = rule_grid(x->in, &w);
@@ -87,7 +94,7 @@ static uint64_t key_of(const census_ctx *x, uint64_t s)
 /* The two-symbol board (of one word) of the key k. */
 static uint64_t board_of(const census_ctx *x, uint64_t k)
 {
-    if (x->in->plugin->v1)
+    if (keys_are_boards(x))
         return k;
     uint64_t w = 0;
     gridbfs_grid g = rule_grid(x->in, &w);
@@ -100,7 +107,7 @@ static uint64_t board_of(const census_ctx *x, uint64_t k)
 static void expand_boards(census_ctx *x, uint64_t s, uint64_t *out)
 {
     bfs_expand_all(&x->br, key_of(x, s), x->ids, x->keys, out);
-    if (!x->in->plugin->v1)
+    if (!keys_are_boards(x))
         for (uint32_t m = 0; m < x->br.moves; m++)
             out[m] = board_of(x, out[m]);
 }

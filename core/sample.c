@@ -192,8 +192,9 @@ static int table_why(sample_plan *p, int fixed)
 {
     const gridbfs_rule2 *r = &p->in->rule;
     int v1 = p->in->plugin->v1 != NULL;
-    /* an ABI 1 rule's key is its board: its cells are its key's bits */
-    uint32_t kb = v1 ? p->cells : r->key_bits;
+    /* a two-symbol board past a key's 64 bits is said in cells, as ABI
+       1's always were */
+    uint32_t kb = r->key_bits ? r->key_bits : p->k == 2 ? p->cells : 0;
     if (!fixed && r->boards != 2)
         fmt(p->why, sizeof p->why,
             "its goals are neither fixed (GRIDBFS_FIXED_GOAL) nor a target "
@@ -263,8 +264,8 @@ static int refuse_memory(sample_plan *p, membudget *mem)
 static void key_board(const sample_plan *p, uint64_t k, gridbfs_grid *g)
 {
     const rule_inst *in = p->in;
-    if (in->plugin->v1) {
-        g->w[0] = k; /* a board of at most 64 cells: one word */
+    if (in->rule.flags & GRIDBFS2_KEY_IS_BOARD) {
+        g->w[0] = k; /* the board's one word, by the flag: no call */
         return;
     }
     in->plugin->ops->board(in->rule.inst, k, g);
