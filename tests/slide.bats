@@ -238,24 +238,69 @@ gridbfs: lc.in:3: the board has tile '2' 2 times and no '3' (each symbol of '123
     assert_output 5
 }
 
-@test "slide: boards with no 64-bit key, or a table past the memory given, end as limit with a message" {
-    # 5x5: 25! states do not fit 64 bits, so there is no key to search by
-    printf 'rule=slide size=5x5 12345/6789A/BCDEF/GHIJK/LMNO0\n' >big.in
+@test "slide: every board of 1x4, 4x1, 2x2, 2x4 and 4x2 as slideref counts it" {
+    local size syms
+    for size in 1x4 4x1 2x2 2x4 4x2; do
+        syms=$(head -c $((${size%x*} * ${size#*x} - 1)) <<<12345678)0
+        all_boards "$syms" >all.txt
+        slideref dist -s "$size" all.txt >want
+        awk -v s="$size" -v c="${size#*x}" '{
+            line = ""
+            for (i = 1; i <= length($0); i += c) line = line substr($0, i, c) "/"
+            print "rule=slide size=" s " " line }' all.txt >all.in
+        run -0 gridbfs_to got -f csv --no-header -j 2 all.in
+        cut -d, -f6,7 got | sed 's/^solved,//; s/^impossible,$/-1/' >counts
+        cmp want counts || fail "$size: $(diff want counts | head -5)"
+    done
+}
+
+@test "slide: past 20 cells no key, so limit with a message, but for the goal and boards parity rules out" {
+    # 5x5: 25! states do not fit 64 bits: no table, no search, and no
+    # optimal solver yet; the goal itself is 0 moves, and two tiles
+    # swapped (an odd permutation, the blank at home) cannot be solved
+    printf '%s\n' 'rule=slide size=5x5 12345/6789A/BCDEF/GHIJK/LMN0O' \
+        'rule=slide size=5x5 12345/6789A/BCDEF/GHIJK/LMNO0' \
+        'rule=slide size=5x5 12345/6789A/BCDEF/GHIJK/LMON0' \
+        'rule=slide size=5x5 12345/6789A/BCDEF/GHIJ0/LMNOK' >big.in
     run -1 --separate-stderr gridbfs big.in
-    assert_output limit
-    assert_equal "$stderr" "gridbfs: big.in:1: a 5x5 board's states have no 64-bit key (key_bits 0), which the search engine needs"
-    # 4x4: 16! keys are past any table; with a small max_states a search
-    # that cannot end stops, and says why (an unsolvable board: two tiles
-    # swapped)
+    assert_output "$(printf 'limit\n0\nImpossible\nlimit')"
+    assert_equal "$stderr" "gridbfs: big.in:1: no optimal solver for a board of 25 cells yet, and its states have no 64-bit key to search by (this one can be solved)
+gridbfs: big.in:4: no optimal solver for a board of 25 cells yet, and its states have no 64-bit key to search by (this one can be solved)"
+}
+
+@test "slide: a table past the memory given: searched within max_states, else limit with a message" {
+    # 4x4: 16! keys are past any table; a board too far for the search's
+    # max_states stops there and says why, the one after it is answered
     printf 'limits: {max_states: 5000}\n' >small.yaml
-    printf 'rule=slide size=4x4 1234/5678/9ABC/DFE0\n' >f.in
-    run -1 --separate-stderr gridbfs -c small.yaml f.in
-    assert_output limit
+    printf '%s\n' 'rule=slide size=4x4 F2C4/5E31/960B/7AD8' \
+        'rule=slide size=4x4 1234/5678/9A0B/DEFC' \
+        'rule=slide size=4x4 1234/5678/9ABC/DFE0' >f.in
+    run -1 --separate-stderr gridbfs -c small.yaml -p f.in
+    # the second board: the blank right then down, 2 moves (by hand); the
+    # third has two tiles swapped and the blank at home: impossible
+    assert_output "$(printf 'limit\n2\nr\nd\nImpossible')"
     assert_equal "$stderr" "gridbfs: f.in:1: more than 5000 states searched (limits: max_states)"
-    # an easy 4x4 board is still searched to its answer: 2 moves
-    printf 'rule=slide size=4x4 1234/5678/9A0B/DEFC\n' >e.in
-    run -0 --separate-stderr gridbfs -c small.yaml -p e.in
-    assert_output "$(printf '2\nr\nd')"
+    # 3x4 (12! keys: a 512 MiB table, past table_memory's 256 MiB by
+    # default) is searched from both ends: a 38-move board, its path
+    # replayed here to the goal
+    printf 'rule=slide size=3x4 B8A4/5632/9071\n' >t.in
+    run -0 --separate-stderr gridbfs -f csv --no-header -p t.in
+    local path
+    path=$(cut -d, -f8 <<<"$output")
+    assert_equal "$(cut -d, -f6,7 <<<"$output")" "solved,38"
+    run -0 awk -v b=B8A456329071 -v p="$path" 'BEGIN {
+        n = split(p, m, " ")
+        for (i = 1; i <= n; i++) {
+            z = index(b, "0") - 1
+            q = z + (m[i] == "u" ? -4 : m[i] == "d" ? 4 : m[i] == "l" ? -1 : 1)
+            if (q < 0 || q > 11 || (m[i] == "l" && z % 4 == 0) || (m[i] == "r" && z % 4 == 3))
+                { print "move " i " leaves the board"; exit 1 }
+            t = substr(b, q + 1, 1)
+            b = substr(b, 1, z) t substr(b, z + 2)
+            b = substr(b, 1, q) "0" substr(b, q + 2)
+        }
+        print n, b }'
+    assert_output "38 123456789AB0"
 }
 
 @test "slide: parameters it refuses say why; its --list-rules entry" {

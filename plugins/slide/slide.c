@@ -399,6 +399,78 @@ static int slide_judge_text(const void *inst, const uint32_t *moves, size_t n,
     return 0;
 }
 
+/* The parity of the permutation v[0..cells-1] of 0..cells-1: 0 even,
+   1 odd (by its cycles: a cycle of length L is L - 1 swaps). */
+static unsigned parity(const slide *s, const unsigned char *v)
+{
+    unsigned char seen[SLIDE_MAX_CELLS] = {0};
+    unsigned odd = 0;
+    for (uint32_t k = 0; k < s->cells; k++)
+        for (uint32_t j = k; !seen[j]; j = v[j]) {
+            seen[j] = 1;
+            odd ^= j != k;
+        }
+    return odd;
+}
+
+/*
+ * Not an optimal solver (a later one will be): the one test that tells at
+ * once, on any board, that no move sequence reaches the goal.  A move
+ * swaps the blank with a tile: one transposition of the board's cells,
+ * and a step of the blank on the grid's chessboard colouring.  So the
+ * permutation taking the goal to the board is even exactly when the
+ * blank's distance from its goal cell (rows plus columns) is even; on
+ * boards of at least 2 rows and 2 columns that is also enough, half the
+ * boards being reachable, but nothing here relies on that.  On one row or
+ * column the tiles also keep their order.  SOLVED for the goal itself (no
+ * move), IMPOSSIBLE when a test fails, else REFUSED, and the core's table
+ * or search answers.
+ */
+static int slide_solve(const void *inst, const gridbfs_grid *boards,
+                       uint32_t *moves, size_t cap, size_t *len,
+                       gridbfs_error *err)
+{
+    const slide *s = inst;
+    unsigned char v[SLIDE_MAX_CELLS], where[SLIDE_MAX_CELLS] = {0},
+                                      rel[SLIDE_MAX_CELLS];
+    (void)moves, (void)cap;
+    *len = 0;
+    if (slide_is_goal(inst, NULL, &boards[0]))
+        return GRIDBFS_SOLVED; /* no move, on a board of any size */
+    values(s, &boards[0], v);
+    for (uint32_t k = 0; k < s->cells; k++)
+        where[s->goal[k]] = (unsigned char)k;
+    for (uint32_t k = 0; k < s->cells; k++)
+        rel[k] = where[v[k]]; /* the goal cell of cell k's symbol */
+    uint32_t at = find_blank(s, v), home = where[s->blank];
+    uint32_t steps =
+        (at / s->cols > home / s->cols ? at / s->cols - home / s->cols
+                                       : home / s->cols - at / s->cols) +
+        (at % s->cols > home % s->cols ? at % s->cols - home % s->cols
+                                       : home % s->cols - at % s->cols);
+    if (parity(s, rel) != (steps & 1))
+        return GRIDBFS_IMPOSSIBLE;
+    if (s->rows == 1 || s->cols == 1) {
+        uint32_t j = 0;
+        for (uint32_t k = 0; k < s->cells; k++) {
+            if (v[k] == s->blank)
+                continue;
+            while (s->goal[j] == s->blank)
+                j++;
+            if (v[k] != s->goal[j++])
+                return GRIDBFS_IMPOSSIBLE;
+        }
+    }
+    param_fail(err, -1,
+               "no optimal solver for a board of %u cells yet%s (this one "
+               "can be solved)",
+               s->cells,
+               s->cells > SLIDE_MAX_KEYED
+                   ? ", and its states have no 64-bit key to search by"
+                   : "");
+    return GRIDBFS_REFUSED;
+}
+
 /*
  * A board is a state only when it holds each symbol once: else name the
  * first symbol it has twice and the first it lacks (with one cell a
@@ -447,6 +519,7 @@ static const gridbfs_plugin2 slide_plugin = {
     .apply = slide_apply,
     .move_text = slide_move_text,
     .inverse = slide_inverse,
+    .solve = slide_solve,
     .judge_text = slide_judge_text,
     .validate = slide_validate,
 };
