@@ -331,4 +331,8 @@ gridbfs: big.in:4: no optimal solver for a board of 25 cells yet, and its states
     printf 'rules:\n  s: {plugin: slide, layout: {one_line: true, ignore: "/"}}\n' >c.yaml
     run -2 --separate-stderr gridbfs -c c.yaml --check-config
     assert_regex "$stderr" "c.yaml:2:.*ignore"
+    # a character both ignored and a cell could never be read as the cell
+    printf 'rules:\n  s: {plugin: slide, size: 2x3, layout: {one_line: true, ignore: "[]1"}}\n' >d.yaml
+    run -2 --separate-stderr gridbfs -c d.yaml -r s <<<'[1,2,3,4,5,0]'
+    assert_equal "$stderr" "gridbfs: d.yaml:2:41: rule 's': layout ignore holds '1', a cell of the rule"
 }
