@@ -315,6 +315,7 @@ gridbfs: big.in:4: no optimal solver for a board of 25 cells yet, and its states
     assert_regex "$stderr" "blank: expected one of the symbols, got '9'"
     run -0 --separate-stderr gridbfs --list-rules
     assert_line --regexp '^  slide +slide a tile next to the blank'
+    assert_line --regexp "^  leetcode773 +plugin=slide size=2x3 .*layout=\{one_line,ignore:'\[\],'\}"
     # the blank given, not last: a 1x3 board whose goal is 'a_b'
     printf 'rules:\n  s: {plugin: slide, size: 1x3, symbols: "_ab", blank: "_", goal: "a_b"}\n' >c.yaml
     run -0 --separate-stderr gridbfs -c c.yaml -r s -p <<<'rule=s _ab/'
