@@ -215,8 +215,10 @@ static int validate(const rule_inst *in, const puzzle *p, char *msg)
 int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
                  uint64_t *msg_line)
 {
-    record cut;
-    char cut_text[RECORD_MAX_BOARDS * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+    struct { /* a one_line record cut into rows, and their text */
+        record rec;
+        char text[RECORD_MAX_BOARDS * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+    } cut;
     const gridbfs_rule2 *r = &in->rule;
     *msg_line = rec->line;
     if (rec->error) {
@@ -231,9 +233,9 @@ int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
         return -1;
     }
     if (one_row_boards(in, rec)) {
-        if (cut_lines(in, rec, &cut, cut_text, msg, msg_line) < 0)
+        if (cut_lines(in, rec, &cut.rec, cut.text, msg, msg_line) < 0)
             return -1;
-        rec = &cut;
+        rec = &cut.rec;
         *msg_line = rec->line;
     }
     if (rec->nboards != r->boards) {
