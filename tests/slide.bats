@@ -87,6 +87,22 @@ leetcode() {
     run -0 slideref check hdu1043 h.in j2
 }
 
+@test "slide: with no table (table_memory 0) a search answers: other shortest paths, the same at -j1 and -j2; limits.memory too small is limit" {
+    boards 13 300 12345678x >h.in
+    printf 'limits: {table_memory: 0}\n' >nt.yaml
+    run -0 gridbfs_to j1 -c nt.yaml -j 1 -r hdu1043 h.in
+    run -0 gridbfs_to j2 -c nt.yaml -j 2 -r hdu1043 h.in
+    cmp j1 j2
+    run -0 slideref check hdu1043 h.in j1
+    # a search that needs more than its share of limits.memory stops and
+    # says so; the boards around it are answered
+    printf 'limits: {memory: 1048576}\n' >small.yaml
+    printf '%s\n' '1 2 3 4 5 6 7 x 8' '8 6 7 2 5 4 3 x 1' '1 2 3 4 5 6 x 7 8' >m.in
+    run -1 --separate-stderr gridbfs -c small.yaml -j 1 -r hdu1043 m.in
+    assert_output "$(printf 'r\nlimit\nrr')"
+    assert_regex "$stderr" "^gridbfs: m.in:2: the search needed more than one search's share of limits.memory, [0-9]+ KiB of 1024 KiB \(limits: memory\)$"
+}
+
 @test "slide: every 8-puzzle's fewest moves are slideref's (all 9! boards, P1379's goal)" {
     all_boards 123456780 >all.in
     [ "$(wc -l <all.in)" = 362880 ]
