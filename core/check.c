@@ -446,9 +446,9 @@ static int open_input(checker *k)
         rule_inst *in = rules_choose(k->cc->rules, path, NULL, 0, 0, NULL);
         int ok = !in->error;
         k->file_in = in;
-        k->rd =
-            reader_open(path, ok ? in->rule.rows : 1, ok ? in->rule.boards : 1,
-                        k->cc->cfg->max_line, err, sizeof err);
+        k->rd = reader_open(path, ok ? rule_grid_rows(in) : 1,
+                            ok ? in->rule.boards : 1, k->cc->cfg->max_line, err,
+                            sizeof err);
         for (int b = 0; b < 256; b++)
             k->cells[b] = ok && in->cell[b] != CELL_BAD;
         k->lay =

@@ -738,6 +738,19 @@ static int h_end(parser *p, const node *n, void *dst, const field *f)
     return same ? 0 : -1;
 }
 
+/* layout.ignore: characters a board's line may hold between its cells,
+   read as blanks; each one printable and no blank, '/' or '=' (those
+   would make the line a line record). */
+static int h_ignore(parser *p, const node *n, void *dst, const field *f)
+{
+    if (h_text(p, n, dst, f) < 0)
+        return -1;
+    for (const char *s = *(char **)dst; *s; s++)
+        if (!gridbfs_cell_char(*s))
+            return bad_value(p, n, f->key, f->arg);
+    return 0;
+}
+
 static const range param_rows_range = {1, GRIDBFS_MAX_SIDE, STORE_U32};
 static const field layout_fields[] = {
     {"count", h_bool, offsetof(cfg_layout, count), NULL},
@@ -749,6 +762,9 @@ static const field layout_fields[] = {
     {"param_rows", h_int, offsetof(cfg_layout, param_rows), &param_rows_range},
     {"spaced", h_bool, offsetof(cfg_layout, spaced), NULL},
     {"square", h_bool, offsetof(cfg_layout, square), NULL},
+    {"one_line", h_bool, offsetof(cfg_layout, one_line), NULL},
+    {"ignore", h_ignore, offsetof(cfg_layout, ignore),
+     "printable characters, not blank, '/' or '='"},
     {NULL, NULL, 0, NULL},
 };
 static const table layout_table = {"in a layout", layout_fields};
@@ -771,6 +787,12 @@ static int h_layout(parser *p, const node *n, void *dst, const field *f)
         return FAIL_AT(p, n,
                        "layout: square needs a size line (size: first "
                        "or each)");
+    if (l->ignore && !l->one_line)
+        return FAIL_AT(p, n, "layout: ignore needs one_line");
+    if (l->one_line && config_layout_on(l))
+        return FAIL_AT(p, n,
+                       "layout: one_line reads files of boards alone (no "
+                       "count, size, name, blank, end or param)");
     return 0;
 }
 
@@ -1110,6 +1132,7 @@ void config_free(config *cfg)
         free(pr->before);
         free(pr->layout.end);
         free(pr->layout.param);
+        free(pr->layout.ignore);
     }
     for (size_t i = 0; i < cfg->nroutes; i++) {
         free(cfg->routes[i].glob);

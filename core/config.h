@@ -69,6 +69,10 @@ typedef struct cfg_layout {
                                 (what --generate writes; readers take both) */
     int square;              /* the size line is one number, n (n x n), as
                                 --generate writes it; readers take both */
+    int one_line;            /* each board's cells on one line, row after
+                                row (POJ 1077's `2 3 4 1 5 x 7 6 8`) */
+    char *ignore;            /* with one_line: characters read as blanks
+                                (LeetCode's `[[1,2,3],[4,0,5]]`), or NULL */
     cfg_mark at;             /* where layout was given */
 } cfg_layout;
 

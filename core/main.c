@@ -757,9 +757,11 @@ static void list_plugin(void *arg, const char *name, const loaded_plugin *p,
 /* A profile's layout for --list-rules: layout={KEY,KEY:VALUE...}. */
 static void list_layout(const cfg_layout *l, FILE *f)
 {
-    char size[16] = "", param[128] = "", end[128] = "";
-    if (!config_layout_on(l))
+    char size[16] = "", param[128] = "", end[128] = "", ignore[64] = "";
+    if (!config_layout_on(l) && !l->one_line)
         return;
+    if (l->ignore)
+        fmt(ignore, sizeof ignore, ",ignore:'%s'", l->ignore);
     if (l->size != SIZE_LINE_NONE)
         fmt(size, sizeof size, ",size:%s", config_size_line_names[l->size]);
     if (l->end)
@@ -767,8 +769,9 @@ static void list_layout(const cfg_layout *l, FILE *f)
     if (l->param)
         fmt(param, sizeof param, ",param:%s/%" PRIu32, l->param, l->param_rows);
     char all[512];
-    fmt(all, sizeof all, "%s%s%s%s%s%s", l->count ? ",count" : "", size,
-        l->name ? ",name" : "", l->blank ? ",blank" : "", end, param);
+    fmt(all, sizeof all, "%s%s%s%s%s%s%s%s", l->count ? ",count" : "", size,
+        l->name ? ",name" : "", l->blank ? ",blank" : "", end, param,
+        l->one_line ? ",one_line" : "", ignore);
     fprintf(f, " layout={%s}", all + 1);
 }
 

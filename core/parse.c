@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "text.h"
 #include "util.h"
 
 #define GATHER 0x0102040810204080ull /* byte i's bit 0 to bit 56 + i */
@@ -49,8 +50,9 @@ static long pack(const rule_inst *in, const char *t, uint32_t n, uint32_t k,
     return c;
 }
 
-/* Why byte b of row row (1-based) is refused: what the cells are, all of
-   them where there are a few, else the first and the last. */
+/* Why byte b of row row (1-based; 0: of a board's one line) is refused:
+   what the cells are, all of them where there are a few, else the first
+   and the last. */
 static void bad_cell(const gridbfs_rule2 *r, uint32_t row, char b, char *msg)
 {
     char byte[16], want[64];
@@ -67,8 +69,11 @@ static void bad_cell(const gridbfs_rule2 *r, uint32_t row, char b, char *msg)
     else
         fmt(want, sizeof want, "one of the %zu symbols %c to %c", k, s[0],
             s[k - 1]);
-    fmt(msg, RULES_MSG_MAX, "row %" PRIu32 ": %s is not a cell (expected %s)",
-        row, byte, want);
+    if (row == 0)
+        fmt(msg, RULES_MSG_MAX, "%s is not a cell (expected %s)", byte, want);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "row %" PRIu32 ": %s is not a cell (expected %s)", row, byte, want);
 }
 
 /*
@@ -123,9 +128,97 @@ static int pack_board(const rule_inst *in, const record_row *row,
     return 0;
 }
 
+/*
+ * A record of a one_line layout (each board's cells on one line, the
+ * layout's ignore characters between them): its boards' lines, less
+ * those characters, cut into rows of cols cells, into *out (the text in
+ * buf, RECORD_MAX_BOARDS boards of cells).  0, or -1 at a byte that is no
+ * cell or a line of the wrong number of cells, with why in msg.
+ */
+static int cut_lines(const rule_inst *in, const record *rec, record *out,
+                     char *buf, char *msg, uint64_t *msg_line)
+{
+    const gridbfs_rule2 *r = &in->rule;
+    const char *ignore = in->profile->layout.ignore;
+    uint32_t cells = r->rows * r->cols, k = 0;
+    *out = *rec;
+    for (uint32_t b = 0; b < rec->nboards; b++) {
+        char *t = buf + (size_t)b * cells;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < rec->board_rows[b]; j++, k++) {
+            const record_row *w = &rec->row[k];
+            *msg_line = w->line;
+            for (uint32_t i = 0; i < w->len; i++) {
+                char c = w->text[i];
+                if (ignore && strchr(ignore, c) && c != '\0')
+                    continue;
+                if (in->cell[(unsigned char)c] == CELL_BAD) {
+                    bad_cell(r, 0, c, msg);
+                    return -1;
+                }
+                if (n < cells)
+                    t[n] = c;
+                n++;
+            }
+        }
+        if (n != cells) {
+            fmt(msg, RULES_MSG_MAX,
+                "the board's line has %" PRIu32 " cells, expected %" PRIu32
+                " (%" PRIu32 "x%" PRIu32 ", row after row)",
+                n, cells, r->rows, r->cols);
+            return -1;
+        }
+        for (uint32_t row = 0; row < r->rows; row++)
+            out->row[b * r->rows + row] =
+                (record_row){t + row * r->cols, r->cols, *msg_line};
+        out->board_rows[b] = r->rows;
+    }
+    return 0;
+}
+
+/* Whether rec's boards are each one row that in's layout (one_line) cuts
+   into its rows: a grid record's line, or a line record's board written
+   as one row (`12345678x/`). */
+static int one_row_boards(const rule_inst *in, const record *rec)
+{
+    if (!in->profile || !in->profile->layout.one_line ||
+        rec->nboards != in->rule.boards)
+        return 0;
+    for (uint32_t b = 0; b < rec->nboards; b++)
+        if (rec->board_rows[b] != 1)
+            return 0;
+    return 1;
+}
+
+/* The plugin's word on the puzzle p holds: 0, or -1 with it in msg. */
+static int validate(const rule_inst *in, const puzzle *p, char *msg)
+{
+    int (*fn)(const void *, const gridbfs_grid *, gridbfs_error *) =
+        in->plugin ? in->plugin->ops->validate : NULL; /* a unit test's */
+    if (!fn)
+        return 0; /* most rules: nothing more to pay per record */
+    char text[RULES_MSG_MAX];
+    gridbfs_error err = {text, sizeof text, -1};
+    text[0] = '\0';
+    if (fn(in->rule.inst, p->b, &err) == 0)
+        return 0;
+    text[sizeof text - 1] = '\0';
+    if (text[0])
+        text_quote(msg, RULES_MSG_MAX, text);
+    else
+        fmt(msg, RULES_MSG_MAX,
+            "plugin '%s' refused the board without saying why",
+            in->plugin->name);
+    return -1;
+}
+
 int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
                  uint64_t *msg_line)
 {
+    struct { /* a one_line record cut into rows, and their text */
+        record rec;
+        char text[RECORD_MAX_BOARDS * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+    } cut;
     const gridbfs_rule2 *r = &in->rule;
     *msg_line = rec->line;
     if (rec->error) {
@@ -138,6 +231,12 @@ int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
         if (in->param_fault && rec->param_line)
             *msg_line = rec->param_line;
         return -1;
+    }
+    if (one_row_boards(in, rec)) {
+        if (cut_lines(in, rec, &cut.rec, cut.text, msg, msg_line) < 0)
+            return -1;
+        rec = &cut.rec;
+        *msg_line = rec->line;
     }
     if (rec->nboards != r->boards) {
         fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
@@ -159,5 +258,6 @@ int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
             return -1;
         row += r->rows;
     }
-    return 0;
+    *msg_line = rec->line;
+    return validate(in, p, msg);
 }

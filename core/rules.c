@@ -461,6 +461,14 @@ static void create(rule_inst *in)
                "rule '%s': plugin '%s' broke its contract: %s", in->name,
                in->plugin->name, why);
         ops->destroy(in->rule.inst);
+    } else if (p && p->layout.ignore &&
+               strpbrk(p->layout.ignore, in->rule.symbols)) {
+        char a[8]; /* a cell the layout would skip could never be read */
+        refuse(in, &p->layout.at,
+               "rule '%s': layout ignore holds %s, a cell of the rule",
+               in->name,
+               text_cell(*strpbrk(p->layout.ignore, in->rule.symbols), a));
+        ops->destroy(in->rule.inst);
     }
 out:
     free(params);

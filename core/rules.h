@@ -165,6 +165,14 @@ static inline void grid_copy(gridbfs_grid *to, const gridbfs_grid *from)
                    sizeof *to->w);
 }
 
+/* Rows a grid board of in takes in a file: 1 where its profile's layout
+   has one_line (a board's cells on one line, parse.c cuts them into
+   rows), else its rows. */
+static inline uint32_t rule_grid_rows(const rule_inst *in)
+{
+    return in->profile && in->profile->layout.one_line ? 1 : in->rule.rows;
+}
+
 /* The key of board b, a state of in (whose key_bits are set); where it
    is the board's one word (GRIDBFS2_KEY_IS_BOARD), taken without a call. */
 static inline uint64_t rule_key(const rule_inst *in, const gridbfs_grid *b)

@@ -185,9 +185,9 @@ void run_read_piece(pipeline *p, worker *w, chunk *c)
 {
     file_piece *pc = &c->pc;
     const rule_inst *in = pc->in;
-    reader *rd =
-        reader_open_range(pc->src->fd, pc->src->name, pc->from, pc->to,
-                          in->rule.rows, in->rule.boards, p->rc->cfg->max_line);
+    reader *rd = reader_open_range(pc->src->fd, pc->src->name, pc->from, pc->to,
+                                   rule_grid_rows(in), in->rule.boards,
+                                   p->rc->cfg->max_line);
     reader_comments(rd, in->cell['#'] == CELL_BAD); /* no judge's layout */
     const record *rec;
     int wait = 0; /* a record read must wait for its number */
@@ -445,7 +445,7 @@ static reader *open_input(pipeline *p, const char *path, rule_inst *in,
                           layout **lo)
 {
     char err[RULES_MSG_MAX];
-    reader *rd = reader_open(path, in->error ? 1 : in->rule.rows,
+    reader *rd = reader_open(path, in->error ? 1 : rule_grid_rows(in),
                              in->error ? 1 : in->rule.boards,
                              p->rc->cfg->max_line, err, sizeof err);
     for (int b = 0; b < 256; b++)

@@ -36,7 +36,7 @@ static int takes(rules *rs, const config *cfg, const char *path,
     uint8_t cells[256];
     if (in->error)
         return 0;
-    reader *rd = reader_open(path, in->rule.rows, in->rule.boards,
+    reader *rd = reader_open(path, rule_grid_rows(in), in->rule.boards,
                              cfg->max_line, err, sizeof err);
     for (int b = 0; b < 256; b++)
         cells[b] = in->cell[b] != CELL_BAD;

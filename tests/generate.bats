@@ -129,6 +129,9 @@ shapes() {
     local dir p cells want f opts n=0
     for dir in "$BATS_TEST_DIRNAME"/judges/*/; do
         p=$(basename "$dir")
+        # the sliding-tile profiles' rule is ABI 2's, which --generate does
+        # not take yet (README, "Generating puzzles"): the 15 others
+        case $p in poj1077 | hdu1043 | p1379 | leetcode773) continue ;; esac
         cells=$(gridbfs --list-rules -f jsonl | grep "\"name\":\"$p\"" |
             sed 's/.*"cells":"\([^"]*\)".*/\1/')
         [ -n "$cells" ] || fail "$p: no cells"

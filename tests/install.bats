@@ -307,7 +307,7 @@ completes_values() {
         run -0 --separate-stderr "$PREFIX/bin/gridbfs" -r "$profile" "$d/judges/$profile/sample.in"
         assert_output "$(cat "$d/judges/$profile/sample.out")"
     done
-    [ "$n" -eq 17 ]
+    [ "$n" -eq 21 ]
 }
 
 # The package that brings each tool a suite `requires`, or "essential" for

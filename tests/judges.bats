@@ -26,9 +26,12 @@ setup() {
 # The profiles, by how many cases one judge file holds.
 MULTI="poj1222 acwing95 flipfive cerc07b uva10309"
 SINGLE="poj1753 timus1060 timus1122 poj3279 bailian2811 poj3185 poj2965 p1225 chessboard bzoj3517"
-# Held to a reference of their own rather than judgeref: hdu5755 to
-# klightsref (tests/colours.bats answers its random files).
+# Held to references of their own rather than judgeref: hdu5755 to
+# klightsref (tests/colours.bats answers its random files), and the
+# sliding-tile judges to slideref (tests/slide.bats holds them to it on
+# random boards).
 OWN_REF="hdu5755"
+SLIDE="poj1077 hdu1043 p1379 leetcode773"
 
 # same_bytes WANT GOT WHAT: the files are the same bytes; else say where
 # they part and show the first differing lines.
@@ -174,8 +177,8 @@ layout_of() {
         grep -q "^@test \"$d: gridbfs answers the judge's sample" \
             "$BATS_TEST_FILENAME" && listed=yes
         [ $listed = yes ] || fail "tests/judges/$d has no sample test in judges.bats"
-        [[ " $MULTI $SINGLE $OWN_REF " == *" $d "* ]] ||
-            fail "tests/judges/$d is in neither MULTI, SINGLE nor OWN_REF"
+        [[ " $MULTI $SINGLE $OWN_REF $SLIDE " == *" $d "* ]] ||
+            fail "tests/judges/$d is in none of MULTI, SINGLE, OWN_REF and SLIDE"
     done
 }
 
@@ -243,6 +246,27 @@ layout_of() {
     judge_sample hdu5755
 }
 
+# POJ 1077 and HDU 1043 accept any shortest path; gridbfs prints the first
+# in the order u < d < l < r, which is the samples' own, so the bytes are
+# the sample's; slideref check holds the path to the judge's rule too.
+@test "poj1077: gridbfs answers the judge's sample byte for byte" {
+    judge_sample poj1077
+    run -0 slideref check poj1077 "$JUDGES/poj1077/sample.in" "$T/got"
+}
+
+@test "hdu1043: gridbfs answers the judge's sample byte for byte" {
+    judge_sample hdu1043
+    run -0 slideref check hdu1043 "$JUDGES/hdu1043/sample.in" "$T/got"
+}
+
+@test "p1379: gridbfs answers the judge's sample byte for byte" {
+    judge_sample p1379
+}
+
+@test "leetcode773: gridbfs answers the judge's sample byte for byte" {
+    judge_sample leetcode773
+}
+
 # ---- the reference -----------------------------------------------------
 
 @test "judgeref reproduces every judge's own sample output" {
@@ -254,6 +278,10 @@ layout_of() {
             klightsref solve -p "$in" >"$T/ref" &&
                 cmp -s "$out" "$T/ref" || bad+=" $p(klightsref solve)"
             klightsref check "$in" "$out" || bad+=" $p(klightsref check)"
+        elif [[ " $SLIDE " == *" $p "* ]]; then
+            # slideref's, not judgeref's (refs.bats holds it to these too)
+            slideref solve "$p" "$in" >"$T/ref" &&
+                cmp -s "$out" "$T/ref" || bad+=" $p/$(basename "$in")(slideref)"
         elif [ "$p" = p1225 ]; then
             # the judge's own list passes the check, and so does judgeref's
             judgeref check p1225 "$in" "$out" || bad+=" $p(check of the sample)"

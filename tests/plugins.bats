@@ -176,6 +176,7 @@ searched_last() {
     make_iso
     ln -s "$PD/swap-adjacent.so" s/swap-adjacent.so
     ln -s "$PD/flip-lines.so" s/flip-lines.so
+    ln -s "$PD/slide.so" s/slide.so
     run -0 --separate-stderr "$ISO" -r flip-neighbors -P s <<<"$S1"
     assert_output '4'
     run -0 --separate-stderr "$ISO" -P s --list-rules

@@ -450,6 +450,20 @@ typedef struct gridbfs_plugin2 {
        0, or -1 when a write() returned -1. */
     int (*judge_text)(const void *inst, const uint32_t *moves, size_t n,
                       int with_path, const gridbfs_writer *out);
+
+    /* ---- ABI 2.1: optional, NULL (or beyond size) when not offered ---- */
+
+    /*
+     * Whether the puzzle boards[0..boards-1], as a record gave it, is one
+     * of the rule's: 0, or -1 with one lowercase line in err (err->param
+     * is not read) for boards that are no state, which every cell's
+     * being a symbol does not rule out: a sliding-tile board with a tile
+     * twice, say.  The core asks before any other operation sees the
+     * boards; refused, the record is invalid with that line as its
+     * message.  Called from several threads, like expand().
+     */
+    int (*validate)(const void *inst, const gridbfs_grid *boards,
+                    gridbfs_error *err);
 } gridbfs_plugin2;
 
 /* Mark the entry point exported even under -fvisibility=hidden. */

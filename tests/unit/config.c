@@ -637,7 +637,7 @@ static void test_shipped(const char *path)
     CHECK(cfg.path == 0 && cfg.jobs == 0);
     CHECK(cfg.max_states == 100000000 && cfg.max_line == 65536);
     CHECK(cfg.nplugin_dirs == 0 && cfg.nroutes == 0);
-    CHECK(cfg.nprofiles == 17);
+    CHECK(cfg.nprofiles == 21);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         pr = config_profile(&cfg, names[i]);
         /* only the judges that promise solvable input have no text */
@@ -696,7 +696,7 @@ static void test_shipped(const char *path)
         pr = config_profile(&cfg, "poj1753");
         CHECK_STR(size_of(pr), "5x5");
         CHECK_STR(pr->plugin, "flip-neighbors");
-        CHECK(cfg.nprofiles == 18);
+        CHECK(cfg.nprofiles == 22);
     }
     config_free(&cfg);
 }

@@ -7,6 +7,7 @@
  * characters, not by the code under test.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -184,10 +185,75 @@ static void test_faults(void)
     expect_fault(&one, &rec, "unknown rule 'zz'", 7, __LINE__);
 }
 
+/* A validate() that refuses a board whose first cell is symbol 1, as a
+   plugin's would (e.g. slide's, for a tile twice). */
+static int refuse_first_b(const void *inst, const gridbfs_grid *boards,
+                          gridbfs_error *err)
+{
+    (void)inst;
+    if (gridbfs_grid_get(&boards[0], 0) != 1)
+        return 0;
+    snprintf(err->text, err->cap, "cell 1 is b\x01"); /* quoted, shown */
+    return -1;
+}
+
+/* layout one_line: a board's one row of rows x cols cells is cut into
+   its rows, the layout's ignore characters skipped; its faults are the
+   line's; and validate() has the last word, at the record's line. */
+static void test_one_line(void)
+{
+    static const char *const line[] = {"[b,w,b],[w,b,b]"};
+    static const char *const two[] = {"bwb", "wbb"};
+    static const char *const long_line[] = {"bwbwbbw"};
+    static const char *const bad_line[] = {"bwbxbb"};
+    cfg_profile prof;
+    memset(&prof, 0, sizeof prof);
+    prof.layout.one_line = 1;
+    prof.layout.ignore = "[],";
+    rule_inst in = make_rule(1);
+    in.profile = &prof;
+    puzzle p = {0};
+    char msg[RULES_MSG_MAX];
+    uint64_t at = 0;
+
+    record rec = make_record(line, 1, 4, 1);
+    CHECK(parse_record(&in, &rec, &p, msg, &at) == 0);
+    CHECK(p.b[0].w[0] == bits_of(two) && at == 4);
+    rec = make_record(two, 2, 4, 1); /* two rows: read as rows */
+    CHECK(parse_record(&in, &rec, &p, msg, &at) == 0);
+    CHECK(p.b[0].w[0] == bits_of(two));
+    puzzle_free(&p);
+    rec = make_record(long_line, 1, 6, 1);
+    expect_fault(&in, &rec,
+                 "the board's line has 7 cells, expected 6 (2x3, row after "
+                 "row)",
+                 6, __LINE__);
+    rec = make_record(bad_line, 1, 2, 1);
+    expect_fault(&in, &rec, "'x' is not a cell (expected 'b' or 'w')", 2,
+                 __LINE__);
+
+    gridbfs_plugin2 ops;
+    loaded_plugin plugin;
+    memset(&ops, 0, sizeof ops);
+    memset(&plugin, 0, sizeof plugin);
+    ops.validate = refuse_first_b;
+    char name[] = "hand";
+    plugin.name = name;
+    plugin.ops = &ops;
+    in.plugin = &plugin;
+    rec = make_record(line, 1, 3, 1);
+    expect_fault(&in, &rec, "cell 1 is b?", 3, __LINE__);
+    static const char *const fine[] = {"[[w,w,b],[b,b,b]]"};
+    rec = make_record(fine, 1, 3, 1);
+    CHECK(parse_record(&in, &rec, &p, msg, &at) == 0);
+    puzzle_free(&p);
+}
+
 int main(void)
 {
     test_good();
     test_symbols();
     test_faults();
+    test_one_line();
     return check_done();
 }
