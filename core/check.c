@@ -62,6 +62,7 @@ typedef struct check_case {
     int impossible; /* the judge's impossible text is the answer */
     int with_path;  /* the moves follow the count */
     int exact;      /* the plugin's own judge text (a press matrix) */
+    int joined;     /* exact, and that text is its moves' on one line */
     strbuf id;      /* its name, NUL-terminated, when has_id */
     int has_id;
     strbuf expected; /* exact: the answer's lines as words, each + '\n' */
@@ -540,6 +541,33 @@ static int own_text(checker *k, const check_case *c, const solve_result *res)
     return sb->len - own != own || memcmp(sb->p, sb->p + own, own) != 0;
 }
 
+/*
+ * Whether the plugin's judge text for c, in c->expected, is its path's
+ * moves' texts joined on one line (POJ 1077's "ullddrurdllurdruldr"):
+ * such an answer is judged as moves (judge_joined()), so that any path
+ * the profile's `accept` takes passes, as the judge's own checker has it.
+ */
+static int joined_moves(const check_case *c, const solve_result *res)
+{
+    const rule_inst *in = c->in;
+    const char *e = c->expected.p;
+    size_t left = c->expected.len;
+    char text[OUTPUT_MOVE_TEXT_MAX];
+    if (res->npath != res->moves || (res->moves && !res->path))
+        return 0; /* no path was asked for */
+    for (size_t i = 0; i < res->npath; i++) {
+        const char *t =
+            output_move_text(in->plugin->ops, in->rule.inst, res->path[i],
+                             GRIDBFS_MOVE_JUDGE, text);
+        size_t n = strlen(t);
+        if (n > left || memcmp(e, t, n) != 0 || memchr(t, ' ', n))
+            return 0;
+        e += n;
+        left -= n;
+    }
+    return left == 1 && *e == '\n';
+}
+
 /* Solve the case c holds the boards of (its rule in usable), or say why
    not; the message as a run gives it. */
 static void solve_case(checker *k, check_case *c, const record *rec)
@@ -578,8 +606,9 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     fill_texts(k, c);
     if (c->exact) { /* the answer, or for no answer the shape of one */
         solve_result shape = {ST_SOLVED, 0, NULL, 0, NULL};
-        expect_text(k, c,
-                    res.status == ST_SOLVED && !c->impossible ? &res : &shape);
+        int solved = res.status == ST_SOLVED && !c->impossible;
+        expect_text(k, c, solved ? &res : &shape);
+        c->joined = solved && joined_moves(c, &res);
     }
 }
 
@@ -710,6 +739,33 @@ static void not_a_move(const checker *k, const replay_moves *mt, uint64_t no,
                     quoted(k, q, sizeof q), k->a.no);
 }
 
+/* Move m, the answer's move no (its text t), made on b; -1 where it
+   cannot be replayed, else 0, and wrong where it does not apply. */
+static int replay_answer(const checker *k, const check_case *c, uint32_t m,
+                         uint64_t no, const strbuf *t, gridbfs_grid *b,
+                         verdict *v)
+{
+    char q[2 * TEXT_QUOTE_BUF];
+    int st = replay_move(c->in, b, m, b);
+    if (st > 0)
+        set_verdict(v, CHECK_WRONG,
+                    "move %" PRIu64 " %s on line %" PRIu64 " does not apply",
+                    no, quote_words(t, q, sizeof q), k->a.no);
+    return st < 0 ? -1 : 0;
+}
+
+/* Whether the moves were all replayed (replay: they can be at all;
+   broken: one could not); else the verdict says they cannot be. */
+static int replayed(const check_case *c, int replay, int broken, verdict *v)
+{
+    if (!replay || broken)
+        set_verdict(v, CHECK_FAIL,
+                    "moves on a %" PRIu32 "x%" PRIu32
+                    " board cannot be replayed",
+                    c->in->rule.rows, c->in->rule.cols);
+    return replay && !broken;
+}
+
 /*
  * The moves of case c's answer, after its count line: up to count of
  * them, and more while they are moves and no line could start the next
@@ -727,6 +783,8 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
     grid_copy(&b, &c->p.b[0]);
     uint64_t n = 0;
     char q[2 * TEXT_QUOTE_BUF];
+    verdict late = {CHECK_ACCEPTED, ""}; /* a move that does not apply: a
+                                            line left out says more */
     for (; peek(k); n++) {
         const strbuf *l = &k->a.line;
         size_t len = l->len;
@@ -749,19 +807,17 @@ static int read_moves(checker *k, const check_case *c, const check_case *next,
         else if (m < 0)
             not_a_move(k, mt, n + 1, v);
         else if (replay && !broken)
-            broken = replay_move(c->in, &b, (uint32_t)m, &b) != 0;
+            broken =
+                replay_answer(k, c, (uint32_t)m, n + 1, &k->a.line, &b, &late);
         take(k);
     }
     if (n != count)
         set_verdict(v, CHECK_WRONG,
                     "the count says %" PRIu64 " moves, but %" PRIu64 " follow",
                     count, n);
-    if (!replay || broken)
-        set_verdict(v, CHECK_FAIL,
-                    "moves on a %" PRIu32 "x%" PRIu32
-                    " board cannot be replayed",
-                    c->in->rule.rows, c->in->rule.cols);
-    int reached = replay && !broken && reaches_goal(c, &b);
+    if (late.v != CHECK_ACCEPTED)
+        set_verdict(v, late.v, "%s", late.reason);
+    int reached = replayed(c, replay, broken, v) && reaches_goal(c, &b);
     grid_free(&b);
     return reached;
 }
@@ -847,6 +903,44 @@ static void judge_counted(checker *k, const check_case *c,
         judge_count(c, count, given, reached, v);
 }
 
+/* An answer whose moves are joined on one line (joined_moves()): cut
+   into moves, each the shortest text that is one, replayed, and judged
+   by its count as a counted answer is. */
+static void judge_joined(checker *k, const check_case *c, verdict *v)
+{
+    const replay_moves *mt = moves_of(k, c->in);
+    gridbfs_grid b = rule_grid_new(c->in);
+    int replay = replay_possible(c->in), broken = 0;
+    char q[2 * TEXT_QUOTE_BUF];
+    grid_copy(&b, &c->p.b[0]);
+    uint64_t n = 0;
+    const strbuf *l = &k->a.line;
+    for (size_t at = 0; at < l->len && k->a.kind == READER_LINE; n++) {
+        strbuf t = {l->p + at, 0, 0};
+        long m = -1;
+        while (m < 0 && t.len < OUTPUT_MOVE_TEXT_MAX && at + t.len < l->len)
+            m = replay_moves_find(mt, t.p, ++t.len);
+        if (m < 0) {
+            t.len = l->len - at;
+            set_verdict(v, CHECK_WRONG,
+                        "move %" PRIu64 " on line %" PRIu64
+                        " is not a move: %s",
+                        n + 1, k->a.no, quote_words(&t, q, sizeof q));
+            break;
+        }
+        if (replay && !broken)
+            broken = replay_answer(k, c, (uint32_t)m, n + 1, &t, &b, v);
+        at += t.len;
+    }
+    if (k->a.kind == READER_LONG) /* not held: no move to judge */
+        set_verdict(v, CHECK_PRESENTATION, "line %" PRIu64 ": %s", k->a.no,
+                    quoted(k, q, sizeof q));
+    take(k);
+    int reached = replayed(c, replay, broken, v) && reaches_goal(c, &b);
+    judge_count(c, n, 1, reached, v);
+    grid_free(&b);
+}
+
 /* An answer that must be the plugin's judge text (a press matrix), line
    for line, or the impossible line judged before. */
 static void judge_exact(checker *k, const check_case *c, const check_case *next,
@@ -895,6 +989,8 @@ static void judge_answer(checker *k, const check_case *c,
             set_verdict(v, CHECK_WRONG,
                         "says %s, but %" PRIu64 " moves solve it",
                         quote_words(&c->t.impossible, q, sizeof q), c->moves);
+    } else if (c->joined) {
+        judge_joined(k, c, v);
     } else if (c->exact) {
         judge_exact(k, c, next, v);
     } else if (c->t.kind) {

@@ -178,6 +178,7 @@ typedef struct gen {
     const cfg_layout *lay; /* its profile's layout, or NULL */
     const char *pattern;   /* the layout parameter's own value, or NULL */
     int spaced;            /* cells joined by a space */
+    int one_line;          /* a board a line, and no blank between cases */
     sample_ask ask;
     sample_plan **plans;
     size_t nplans;
@@ -262,19 +263,20 @@ typedef struct drawn {
 
 /* ---- writing: the judge's input layout --------------------------------- */
 
-/* Board b as rows of cells, one line each, in the rule's symbols. */
+/* Board b as rows of cells, one line each (or all on one, for a
+   one_line layout), in the rule's symbols. */
 static void put_rows(const gen *g, const rule_inst *in, const gridbfs_grid *b,
                      strbuf *sb)
 {
     const gridbfs_rule2 *r = &in->rule;
-    for (uint32_t row = 0; row < r->rows; row++) {
-        for (uint32_t c = 0; c < r->cols; c++) {
-            if (c && g->spaced)
-                sb_putc(sb, ' ');
-            sb_putc(sb, r->symbols[gridbfs_grid_get(b, row * r->cols + c)]);
-        }
-        sb_putc(sb, '\n');
+    for (uint32_t i = 0; i < r->rows * r->cols; i++) {
+        if (i % r->cols == 0 && i && !g->one_line)
+            sb_putc(sb, '\n');
+        else if (i && g->spaced)
+            sb_putc(sb, ' ');
+        sb_putc(sb, r->symbols[gridbfs_grid_get(b, i)]);
     }
+    sb_putc(sb, '\n');
 }
 
 /* Board b as a line record's token: rows joined by '/' ("row/" for one). */
@@ -347,7 +349,7 @@ static void put_case(const gen *g, const drawn *z, int first, strbuf *sb)
         sb_putc(sb, '\n');
         return;
     }
-    if (!g->lay && !first)
+    if (!g->lay && !first && !g->one_line)
         sb_putc(sb, '\n');
     if (g->lay && g->lay->name)
         sb_printf(sb, NAME_PREFIX "%" PRIu64 "\n", z->k);
@@ -445,6 +447,16 @@ static int gen_setup(gen *g, char *err, size_t cap)
     char shown[TEXT_QUOTE_BUF], key[TEXT_QUOTE_BUF];
     g->spaced =
         prof && prof->layout.spaced >= 0 ? prof->layout.spaced : g->o->spaced;
+    g->one_line = prof && prof->layout.one_line;
+    if (prof && prof->layout.ignore) {
+        fmt(err, cap,
+            "--generate: profile '%s' reads its boards from between other "
+            "characters (layout ignore: '%s'), which it cannot write; "
+            "generate for its plugin, as -r %s -s %" PRIu32 "x%" PRIu32,
+            text_quote(shown, sizeof shown, prof->name), prof->layout.ignore,
+            g->base->plugin->name, g->base->rule.rows, g->base->rule.cols);
+        return -1;
+    }
     if (prof && g->o->impossible && !prof->impossible) {
         fmt(err, cap,
             "--impossible: profile '%s' has no impossible answer (its judge "

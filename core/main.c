@@ -809,7 +809,7 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
         output_json_string(sb, p->params[k].value);
     }
     sb_putc(sb, '}');
-    if (config_layout_on(l)) {
+    if (config_layout_on(l) || l->one_line) {
         sb_printf(sb,
                   ",\"layout\":{\"count\":%s,\"size\":\"%s\",\"name\":%s,"
                   "\"blank\":%s",
@@ -817,7 +817,10 @@ static void json_profile(strbuf *sb, const cfg_profile *p)
                   l->name ? "true" : "false", l->blank ? "true" : "false");
         json_member(sb, "end", l->end);
         json_member(sb, "param", l->param);
-        sb_printf(sb, ",\"param_rows\":%" PRIu32 "}", l->param_rows);
+        sb_printf(sb, ",\"param_rows\":%" PRIu32 ",\"one_line\":%s",
+                  l->param_rows, l->one_line ? "true" : "false");
+        json_member(sb, "ignore", l->ignore);
+        sb_putc(sb, '}');
     } else {
         sb_puts(sb, ",\"layout\":null");
     }

@@ -40,8 +40,9 @@ static int by_expand(const rule_inst *in, const gridbfs_grid *board,
     bfs_expand_all(&br, board->w[0], ids, keys, next);
     if (bits < 64 && next[move] >> bits)
         return -1;
-    out->w[0] = next[move]; /* the board's one word */
-    return 0;
+    int stays = next[move] == board->w[0]; /* the move does not apply */
+    out->w[0] = next[move];                /* the board's one word */
+    return stays;
 }
 
 int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
@@ -56,7 +57,7 @@ int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
         grid_copy(out, board); /* the move does not apply: the board stays */
     else if (applied != 1 || off_alphabet(in, out))
         return -1;
-    return 0;
+    return !applied;
 }
 
 #define MOVE_TEXT_MAX 64

@@ -20,12 +20,12 @@
 #include "rules.h"
 
 /*
- * *out = *board after move (0 .. in->rule.moves-1) of in's rule; *out is
- * *board itself when the move does not apply (out may be board, to
- * replay in place).  Returns 0, or -1 when the
- * plugin cannot replay a move at this board size (more than 64 cells and
- * no apply()) or broke its contract (a cell set outside the board): the
- * caller says which rule could not be replayed.
+ * *out = *board after move (0 .. in->rule.moves-1) of in's rule (out may
+ * be board, to replay in place).  Returns 0; 1 when the move does not
+ * apply to *board (*out is *board: a sliding tile's move past the edge);
+ * or -1 when the plugin cannot replay a move at this board size (more
+ * than 64 cells and no apply()) or broke its contract (a cell set outside
+ * the board): the caller says which rule could not be replayed.
  */
 int replay_move(const rule_inst *in, const gridbfs_grid *board, uint32_t move,
                 gridbfs_grid *out);

@@ -625,15 +625,40 @@ static int big_walk(const sample_plan *p, uint32_t d, sample_rng *r,
     for (uint32_t i = 0; i < d && moves; i++) {
         uint32_t m = walk_move(r, sc, i, d, slots) / p->reps;
         for (uint32_t k = 0; k < p->reps; k++)
-            if (replay_move(in, &g[0], m, &g[0]))
+            if (replay_move(in, &g[0], m, &g[0]) < 0) /* 1: stays */
                 return -1;
     }
     return 0;
 }
 
+/* One step of a walk on a reversible rule that is not linear, from
+   state: a move that applies and does not undo *last, the one before
+   (any that applies where none is left), uniform among them; *last
+   becomes it.  A walk of sliding tiles then goes back on itself far less
+   often than one of any moves, so that its length is often the
+   distance. */
+static uint64_t onward(const sample_plan *p, sample_rng *r, sample_scratch *sc,
+                       uint64_t state, uint32_t *last)
+{
+    const rule_inst *in = p->in;
+    uint32_t n = 0, back = *last == UINT32_MAX
+                               ? UINT32_MAX
+                               : in->plugin->ops->inverse(in->rule.inst, *last);
+    bfs_expand_all(&p->br, state, sc->step_ids, sc->step_keys, sc->next);
+    for (int any = 0; any < 2 && n == 0; any++)
+        for (uint32_t m = 0; m < in->rule.moves; m++)
+            if (sc->next[m] != state && (any || m != back))
+                sc->ids[n++] = m;
+    if (n == 0)
+        return state;
+    *last = sc->ids[sample_below(r, n)];
+    return sc->next[*last];
+}
+
 /* From a goal (a random target's, for a two-board rule), d distinct
-   presses in a random order (any d when the rule has fewer), each a move
-   made p->reps times: a move of a linear rule of K symbols that is not
+   presses in a random order (any d when the rule has fewer; for a
+   reversible rule that is not linear, onward() steps), each a move made
+   p->reps times: a move of a linear rule of K symbols that is not
    reversible is undone by K - 1 of it. */
 static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
                 gridbfs_grid *g, sample_scratch *sc)
@@ -654,6 +679,14 @@ static int walk(const sample_plan *p, uint32_t d, sample_rng *r,
         memcpy(goals, p->goals, sizeof goals);
     }
     state = n ? goals[sample_below(r, n)] : 0;
+    if (d > slots && (p->in->rule.flags & GRIDBFS2_REVERSIBLE) &&
+        !(p->in->rule.flags & GRIDBFS2_LINEAR)) {
+        uint32_t last = UINT32_MAX;
+        for (uint32_t i = 0; i < d; i++)
+            state = onward(p, r, sc, state, &last);
+        key_board(p, state, &g[0]);
+        return 0;
+    }
     for (uint32_t i = 0; i < slots && i < sc->room; i++)
         sc->ids[i] = (uint32_t)i;
     for (uint32_t i = 0; i < d && moves; i++) {

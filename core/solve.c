@@ -191,7 +191,8 @@ void solve_prepare(rule_inst *in)
 /*
  * The state path[0..n-1] leads to from start, into *end: by in's masks
  * (XOR moves on a two-symbol board that is its own key), else move by move
- * (replay.h).  0, or -1 when a move sets a cell off the board.
+ * (replay.h).  0; 1 when a move does not apply where it is made; or -1
+ * when one sets a cell off the board.
  */
 static int path_end(const rule_inst *in, const gridbfs_grid *start,
                     const uint32_t *path, size_t n, uint64_t *end)
@@ -235,11 +236,12 @@ static void exact_reaches_goal(const rule_inst *in, const gridbfs_grid *boards,
         ans->status = BFS_FAULT;
         return;
     }
-    if (path_end(in, &boards[0], ans->path, ans->len, &end) < 0) {
+    int off = path_end(in, &boards[0], ans->path, ans->len, &end);
+    if (off) {
         fmt(msg, RULES_MSG_MAX,
-            "plugin '%s' broke its contract: solve()'s moves lead off the "
-            "board",
-            in->plugin->name);
+            "plugin '%s' broke its contract: solve()'s moves %s",
+            in->plugin->name,
+            off < 0 ? "lead off the board" : "include one that does not apply");
         ans->status = BFS_FAULT;
         return;
     }

@@ -546,7 +546,7 @@ SEARCHED="not found \\(searched: [^ ]+(, [^ ]+)*\\)$"
 
 @test "--list-rules -f jsonl: one object a profile and a plugin, for scripts" {
     run -0 --separate-stderr gridbfs --list-rules -f jsonl
-    assert_line '{"kind":"profile","name":"uva10309","plugin":"flip-neighbors","size":"10x10","engine":"auto","path":null,"params":{"goal":"off","cells":"O#"},"layout":{"count":false,"size":"none","name":true,"blank":false,"end":"end","param":null,"param_rows":0},"solved":"{name} {moves}","impossible":"{name} -1","before":null,"max_moves":100,"accept":"fewest"}'
+    assert_line '{"kind":"profile","name":"uva10309","plugin":"flip-neighbors","size":"10x10","engine":"auto","path":null,"params":{"goal":"off","cells":"O#"},"layout":{"count":false,"size":"none","name":true,"blank":false,"end":"end","param":null,"param_rows":0,"one_line":false,"ignore":null},"solved":"{name} {moves}","impossible":"{name} -1","before":null,"max_moves":100,"accept":"fewest"}'
     assert_line --regexp '^\{"kind":"plugin","name":"flip-neighbors","summary":"[^"]+","file":"/[^"]+/flip-neighbors\.so","abi":"2\.[0-9]+","params":\[\{"key":"size","default":"4x4","help":"[^"]+"\},.*\],"error":null\}$'
     # every line is one JSON object (jq, where installed, reads them all)
     if command -v jq >/dev/null; then
