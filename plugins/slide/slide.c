@@ -32,6 +32,11 @@
 
 #define SLIDE_MAX_KEYED 20 /* 20! < 2^64 < 21!: the most cells a key holds */
 #define SLIDE_MOVES 4      /* u, d, l, r */
+/* The most cells whose keys are below 2^32 (12! < 2^32 < 13!): there
+   unrank() divides by a multiplication, ceil(2^64 / f), which is exact
+   for a dividend and a divisor under 2^32. */
+#define SLIDE_SMALL 12
+__extension__ typedef unsigned __int128 uint128;
 /* Cell characters: gridbfs_cell_char() takes 92 (printable ASCII but for
    the space, '/' and '='), so a board has at most that many cells. */
 #define SLIDE_MAX_CELLS 92
@@ -66,6 +71,7 @@ typedef struct slide {
     int letters;                         /* answer: letters */
     unsigned char goal[SLIDE_MAX_CELLS]; /* the goal's values, cell by cell */
     uint64_t fact[SLIDE_MAX_KEYED + 1];  /* n! */
+    uint64_t magic[SLIDE_MAX_KEYED + 1]; /* ceil(2^64 / n!), n! >= 2 */
     uint64_t goal_key;
     char symbols[SLIDE_MAX_CELLS + 1];
 } slide;
@@ -87,34 +93,75 @@ static long target(const slide *s, uint32_t at, uint32_t m)
 
 /* The lexicographic rank of the permutation v[0..cells-1] of 0..cells-1
    (cells <= SLIDE_MAX_KEYED): its Lehmer code, 0 to cells! - 1. */
+/* The 1 bits of x (under 2^20), inline: a baseline x86-64 build has no
+   popcount instruction, and the library call costs more than this. */
+static inline uint32_t ones(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+
 static uint64_t rank(const slide *s, const unsigned char *v)
 {
     uint32_t used = 0, n = s->cells;
     uint64_t key = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t below = ((uint32_t)1 << v[i]) - 1;
-        key += (uint64_t)(v[i] - __builtin_popcount(used & below)) *
-               s->fact[n - 1 - i];
+        key += (uint64_t)(v[i] - ones(used & below)) * s->fact[n - 1 - i];
         used |= (uint32_t)1 << v[i];
     }
     return key;
 }
 
-/* The permutation of rank key into v: rank()'s inverse. */
-static void unrank(const slide *s, uint64_t key, unsigned char *v)
+/* The permutation of rank key into v: rank()'s inverse.  Where digit is
+   not NULL, each cell's Lehmer digit into it: what rank() multiplies by
+   its factorial. */
+static void unrank(const slide *s, uint64_t key, unsigned char *v,
+                   unsigned char *digit)
 {
     uint32_t left = ((uint32_t)1 << s->cells) - 1, n = s->cells;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t f = s->fact[n - 1 - i];
-        uint32_t k = (uint32_t)(key / f);
-        key %= f;
+        uint32_t k;
+        if (n <= SLIDE_SMALL && f > 1) { /* key < 2^32: by its reciprocal */
+            k = (uint32_t)((uint128)key * s->magic[n - 1 - i] >> 64);
+            key -= k * f;
+        } else {
+            k = (uint32_t)(key / f);
+            key %= f;
+        }
         uint32_t l = left;
+        if (digit)
+            digit[i] = (unsigned char)k;
         for (; k; k--)
             l &= l - 1; /* drop the k smallest values left */
         unsigned x = (unsigned)__builtin_ctz(l);
         v[i] = (unsigned char)x;
         left &= ~((uint32_t)1 << x);
     }
+}
+
+/*
+ * The rank of v (of rank key, its Lehmer digits digit) with cells a and b
+ * swapped: only the digits from the first of them to the last change, so
+ * only those are made again (a slide along a row changes two).
+ */
+static uint64_t swapped_rank(const slide *s, uint64_t key,
+                             const unsigned char *v, const unsigned char *digit,
+                             uint32_t a, uint32_t b)
+{
+    uint32_t lo = a < b ? a : b, hi = a < b ? b : a, n = s->cells;
+    uint32_t before = 0; /* the values before cell i, swapped */
+    for (uint32_t i = 0; i < lo; i++)
+        before |= (uint32_t)1 << v[i];
+    for (uint32_t i = lo; i <= hi; i++) {
+        unsigned x = i == lo ? v[hi] : i == hi ? v[lo] : v[i];
+        uint32_t d = x - ones(before & (((uint32_t)1 << x) - 1));
+        key += ((uint64_t)d - digit[i]) * s->fact[n - 1 - i];
+        before |= (uint32_t)1 << x;
+    }
+    return key;
 }
 
 /* The values of board's cells into v. */
@@ -255,8 +302,10 @@ static int slide_create(const gridbfs_param *params, size_t nparams,
                   (s->letters ? 0 : GRIDBFS2_TEXT_BY_COUNT);
     if (s->cells <= SLIDE_MAX_KEYED) {
         s->fact[0] = 1;
-        for (uint32_t n = 1; n <= s->cells; n++)
+        for (uint32_t n = 1; n <= s->cells; n++) {
             s->fact[n] = s->fact[n - 1] * n;
+            s->magic[n] = s->fact[n] > 1 ? UINT64_MAX / s->fact[n] + 1 : 0;
+        }
         s->goal_key = rank(s, s->goal);
         rule->flags |= GRIDBFS2_DENSE;
         rule->states = s->fact[s->cells];
@@ -282,7 +331,7 @@ static void slide_board(const void *inst, uint64_t key, gridbfs_grid *out)
 {
     const slide *s = inst;
     unsigned char v[SLIDE_MAX_CELLS];
-    unrank(s, key, v);
+    unrank(s, key, v, NULL);
     memset(out->w, 0,
            gridbfs_grid_words(out->rows, out->cols, out->bits) *
                sizeof *out->w);
@@ -315,20 +364,16 @@ static uint32_t slide_expand(const void *inst, uint64_t key, uint32_t *moves,
                              uint64_t *next)
 {
     const slide *s = inst;
-    unsigned char v[SLIDE_MAX_CELLS];
+    unsigned char v[SLIDE_MAX_CELLS], digit[SLIDE_MAX_KEYED];
     uint32_t n = 0;
-    unrank(s, key, v);
+    unrank(s, key, v, digit);
     uint32_t at = find_blank(s, v);
     for (uint32_t m = 0; m < SLIDE_MOVES; m++) {
         long to = target(s, at, m);
         if (to < 0)
             continue;
-        v[at] = v[to];
-        v[to] = (unsigned char)s->blank;
         moves[n] = m;
-        next[n++] = rank(s, v);
-        v[to] = v[at];
-        v[at] = (unsigned char)s->blank;
+        next[n++] = swapped_rank(s, key, v, digit, at, (uint32_t)to);
     }
     return n;
 }
