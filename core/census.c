@@ -921,24 +921,72 @@ out:
     return status;
 }
 
-/* The census of a linear rule of K > 2 symbols (census_zp.c); notab is
-   why it has no table. */
-static int by_zp(census_ctx *x, census_result *r, const char *notab)
+/*
+ * The fixed goal set as boards into g (each from rule_grid_new(), for the
+ * caller to free): by the goals' keys, or where the rule has none by its
+ * plugin's goal_board() (ABI 2.2), each held to is_goal(); how many, or
+ * -1 said.
+ */
+static int goal_boards(const census_ctx *x, const char *what, gridbfs_grid *g)
 {
-    uint64_t goals[GRIDBFS_MAX_GOALS];
+    const rule_inst *in = x->in;
+    const gridbfs_plugin2 *ops = in->plugin->ops;
+    uint64_t keys[GRIDBFS_MAX_GOALS];
+    int n = 0;
+    if (x->br.key_bits) {
+        if ((n = fixed_goals(x, keys)) < 0)
+            return -1;
+        for (int i = 0; i < n; i++) {
+            g[i] = rule_grid_new(in);
+            ops->board(in->rule.inst, keys[i], &g[i]);
+        }
+        return n;
+    }
+    if (!ops->goal_board) {
+        say("%s: its states have no key (key_bits 0), and a census then "
+            "asks for its goals through goal_board() (ABI 2.2), which "
+            "plugin '%s' does not offer",
+            what, in->plugin->name);
+        return -1;
+    }
+    for (; n < GRIDBFS_MAX_GOALS; n++) {
+        g[n] = rule_grid_new(in);
+        int got = ops->goal_board(in->rule.inst, (uint32_t)n, &g[n]);
+        if (got == 1 && ops->is_goal(in->rule.inst, &g[n], &g[n]) == 1)
+            continue;
+        grid_free(&g[n]);
+        if (got == 0)
+            return n;
+        say("%s: plugin '%s' broke its contract: goal_board(%d) %s", what,
+            in->plugin->name, n,
+            got == 1 ? "is a board is_goal() says is no goal"
+                     : "returned neither 0 nor 1");
+        while (n-- > 0)
+            grid_free(&g[n]);
+        return -1;
+    }
+    return n;
+}
+
+/* The census of a linear rule of K symbols by its rank over Z/K
+   (census_zp.c): K > 2, or any K past a key's 64 cells; notab is why it
+   has no table. */
+static int by_zp(census_ctx *x, census_result *r, const char *what,
+                 const char *notab)
+{
+    gridbfs_grid goals[GRIDBFS_MAX_GOALS];
     char why[MSG_MAX];
-    int n = fixed_goals(x, goals);
+    int n = goal_boards(x, what, goals);
     if (n < 0)
         return EXIT_TROUBLE;
-    int status =
-        census_zp(x->in, r, goals, (uint32_t)n, notab, why, sizeof why);
+    int status = census_zp(x->in, r, goals, (uint32_t)n, x->o->cfg->memory,
+                           notab, why, sizeof why);
     if (status == EXIT_TROUBLE)
-        say("rule '%s' at %" PRIu32 "x%" PRIu32 ": %s", x->in->name, r->rows,
-            r->cols, why);
+        say("%s: %s", what, why);
     else if (status == EXIT_RECORDS)
-        say("rule '%s' at %" PRIu32 "x%" PRIu32
-            ": the distance histogram is %s",
-            x->in->name, r->rows, r->cols, r->why);
+        say("%s: the distance histogram is %s", what, r->why);
+    for (int i = 0; i < n; i++)
+        grid_free(&goals[i]);
     return status;
 }
 
@@ -980,9 +1028,16 @@ static int take(census_ctx *x, census_result *r, long ones)
             x->cells, r->rows, r->cols, ones);
         return EXIT_TROUBLE;
     }
+    char why[MSG_MAX];
+    if (fixed && linear &&
+        (!x->br.key_bits || x->cells > GRIDBFS_SEARCH_CELLS)) {
+        table_why(x, why, sizeof why);
+        return by_zp(x, r, what, why);
+    }
     if (x->cells > GRIDBFS_SEARCH_CELLS) {
-        say("%s: boards over %d cells are beyond a census (its moves are "
-            "replayed on boards of one 64-bit word)",
+        say("%s: boards over %d cells are beyond a census, but for rules "
+            "whose moves add fixed vectors (GRIDBFS2_LINEAR) to a fixed goal "
+            "set",
             what, GRIDBFS_SEARCH_CELLS);
         return EXIT_TROUBLE;
     }
@@ -1002,13 +1057,12 @@ static int take(census_ctx *x, census_result *r, long ones)
         r->ones = ones >= 0 ? (uint32_t)ones : x->cells / 2;
         return by_pairs(x, r);
     }
-    char why[MSG_MAX];
     if (!table_why(x, why, sizeof why))
         return by_table(x, r);
     if (linear && r->symbols == 2)
         return by_linear(x, r);
     if (linear)
-        return by_zp(x, r, why);
+        return by_zp(x, r, what, why);
     say("%s: %s", what, why);
     return EXIT_TROUBLE;
 }

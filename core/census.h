@@ -11,7 +11,8 @@
  * exact symmetries, for two-symbol rules with a target board; the rank of
  * the moves' vectors over GF(2) for rules whose plugin says every move
  * XORs a fixed mask (GRIDBFS_XOR_MOVES, GRIDBFS2_LINEAR of two symbols),
- * or over Z/K (census_zp.c) for K symbols, K prime, where no table fits.
+ * or over Z/K (census_zp.c) for K symbols, K prime, where no table fits;
+ * past 64 cells, only the last, its goals from the plugin's goal_board().
  * census_out.c writes them as text, CSV or JSON Lines.
  *
  * Ownership: every pointer is borrowed for the call; a census_result
@@ -99,14 +100,16 @@ typedef struct census_result {
 } census_result;
 
 /*
- * The census of a GRIDBFS2_LINEAR rule of K symbols, K > 2, with a fixed
- * goal set, by the rank of its moves' vectors over Z/K (census_zp.c):
- * goals its goal keys (ngoals of them), notab why it has no table.  An
- * exit status; EXIT_TROUBLE with one message in why (cap bytes), or
- * EXIT_RECORDS with r->why saying why the histogram is not computed.
+ * The census of a GRIDBFS2_LINEAR rule of K symbols with a fixed goal
+ * set, by the rank of its moves' vectors over Z/K (census_zp.c): goals
+ * its goal boards (ngoals of them), memory limits.memory, notab why it
+ * has no table.  An exit status; EXIT_TROUBLE with one message in why
+ * (cap bytes), or EXIT_RECORDS with r->why saying why the histogram is
+ * not computed.
  */
-int census_zp(const rule_inst *in, census_result *r, const uint64_t *goals,
-              uint32_t ngoals, const char *notab, char *why, size_t cap);
+int census_zp(const rule_inst *in, census_result *r, const gridbfs_grid *goals,
+              uint32_t ngoals, uint64_t memory, const char *notab, char *why,
+              size_t cap);
 
 /* r in format fmt, appended to sb. */
 void census_write(const census_result *r, enum out_format fmt, strbuf *sb);

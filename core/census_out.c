@@ -5,21 +5,30 @@
 #include "census.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
 
-#define COUNT_DIGITS 400 /* m * 2^e for e up to 1024 */
 #define LIMB 1000000000u /* base of the digits below: 9 decimal digits */
 
-#define LIMBS (COUNT_DIGITS / 9 + 2)
+/* Limbs that hold m * base^e, m < 2^64: a limb takes 29 bits or more of
+   it, and a base of at most 256 adds 8 bits each. */
+static size_t limbs_for(uint32_t base, uint32_t e)
+{
+    uint32_t bits = 0;
+    while (bits < 9 && (1u << bits) < base)
+        bits++;
+    return ((size_t)e * bits + 64) / 29 + 2;
+}
 
-/* m * base^e in limbs of 9 digits, least first, into limb (LIMBS of
+/* m * base^e in limbs of 9 digits, least first, into limb (nlimbs of
    them, all set); by multiplying limbs by the base, e times. */
-static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb)
+static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb,
+                     size_t nlimbs)
 {
     size_t n = 0;
-    memset(limb, 0, LIMBS * sizeof *limb);
+    memset(limb, 0, nlimbs * sizeof *limb);
     for (; m || n == 0; m /= LIMB)
         limb[n++] = (uint32_t)(m % LIMB);
     for (uint32_t i = 0; i < e; i++) {
@@ -29,7 +38,7 @@ static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb)
             limb[k] = (uint32_t)(v % LIMB);
             carry = v / LIMB;
         }
-        for (; carry && n < LIMBS; carry /= LIMB)
+        for (; carry && n < nlimbs; carry /= LIMB)
             limb[n++] = (uint32_t)(carry % LIMB);
     }
 }
@@ -37,24 +46,26 @@ static void to_limbs(uint64_t m, uint32_t base, uint32_t e, uint32_t *limb)
 /* c in decimal: m * B^e - less * B^less_e (census.h). */
 static void put_count(strbuf *sb, census_count c)
 {
-    uint32_t limb[LIMBS], base = c.base ? c.base : 2;
-    to_limbs(c.m, base, c.e, limb);
+    uint32_t base = c.base ? c.base : 2;
+    size_t nlimbs = limbs_for(base, c.e);
+    uint32_t *limb = xcalloc(2 * nlimbs, sizeof *limb), *sub = limb + nlimbs;
+    to_limbs(c.m, base, c.e, limb, nlimbs);
     if (c.less) {
-        uint32_t sub[LIMBS];
-        to_limbs(c.less, base, c.less_e, sub);
+        to_limbs(c.less, base, c.less_e, sub, nlimbs);
         int64_t borrow = 0;
-        for (size_t k = 0; k < LIMBS; k++) {
+        for (size_t k = 0; k < nlimbs; k++) {
             int64_t v = (int64_t)limb[k] - sub[k] - borrow;
             borrow = v < 0;
             limb[k] = (uint32_t)(v < 0 ? v + LIMB : v);
         }
     }
-    size_t n = LIMBS;
+    size_t n = nlimbs;
     while (n > 1 && !limb[n - 1])
         n--;
     sb_printf(sb, "%" PRIu32, limb[n - 1]);
     for (size_t k = n - 1; k-- > 0;)
         sb_printf(sb, "%09" PRIu32, limb[k]);
+    free(limb);
 }
 
 /* Row row of board w (the rule's shape), in the rule's cell characters. */

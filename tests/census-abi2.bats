@@ -4,8 +4,9 @@
 # permutation of the boards, or their digits reversed and shifted), of 2
 # to 5 colours.  Every figure is held to a reference that shares no code
 # with gridbfs: censusref (two colours), tests/ref/kcensus.awk (K colours,
-# every press vector tried), klightsref, and the nullity of n x n Lights
-# Out (OEIS A159257); never to gridbfs's own output alone.
+# every press vector tried), tests/ref/krank.awk (the rank over Z/K by
+# plain elimination, past 64 cells), klightsref, and the nullity of n x n
+# Lights Out (OEIS A159257); never to gridbfs's own output alone.
 bats_require_minimum_version 1.5.0
 load test_helper/common
 
@@ -20,6 +21,12 @@ setup() {
 kcensus() {
     awk -v k="$1" -v r="${2%x*}" -v c="${2#*x}" -v st="$3" -v undo="${4:-0}" \
         -v board="${5:-}" -f "$BATS_TEST_DIRNAME/ref/kcensus.awk"
+}
+
+# krank K RxC STENCIL: tests/ref/krank.awk's "rank R nullity N".
+krank() {
+    awk -v k="$1" -v r="${2%x*}" -v c="${2#*x}" -v st="$3" \
+        -f "$BATS_TEST_DIRNAME/ref/krank.awk"
 }
 
 # example < TEXT: the example board of a text census, its rows joined.
@@ -77,6 +84,48 @@ example() {
     run -0 "${G[@]}" -r lights2 -s 6x6 --census
     assert_line "solvable: 68719476736 (1 coset of the goals, 2^36 boards each: the moves' masks have rank 36, nullity 0)"
     assert_line '18: 9075135300'
+}
+
+@test "past 64 cells: n x n Lights Out (9x9 to 32x32) has the nullity of OEIS A159257, 2^rank of 2^(n*n) boards solvable" {
+    local n=8 null
+    for null in 8 0 6 0 0 4 0 8 2 0 16 0 0 0 14 4 0 0 0 0 10 20 0 20; do
+        n=$((n + 1))
+        # exit 1: no histogram past 254 distances (below)
+        run -1 --separate-stderr gridbfs -r lights5 -s "${n}x$n" --census -f jsonl
+        assert_output --partial "\"method\":\"linear\""
+        assert_output --partial "\"rank\":$((n * n - null)),\"nullity\":$null,\"goal_cosets\":1,"
+    done
+    # the counts written out: 2^81 boards of 9x9, 2^73 of them solvable
+    run -1 --separate-stderr gridbfs -r lights5 -s 9x9 --census
+    assert_line 'states: 2417851639229258349412352'
+    assert_line "solvable: 9444732965739290427392 (1 coset of the goals, 2^73 boards each: the moves' masks have rank 73, nullity 8)"
+    assert_line 'impossible: 2408406906263519058984960'
+    # no histogram past 254 distances: said, and the exit status says so
+    run -1 --separate-stderr gridbfs -r lights5 -s 10x10 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'lights5' at 10x10: the distance histogram is not computed (its states have no key (key_bits 0), so no table; its counts pass 2^64, or its distances 254)"
+    # an ABI 1 rule has no goal_board() (ABI 2.2) to give its goals past a key
+    run -2 --separate-stderr gridbfs -r flip-lines -s 9x9 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'flip-lines' at 9x9: its states have no key (key_bits 0), and a census then asks for its goals through goal_board() (ABI 2.2), which plugin 'flip-lines' does not offer"
+}
+
+@test "past 64 cells, three and five colours: rank and nullity over Z/K as krank.awk's elimination, K^rank solvable" {
+    local st k size
+    for st in 010/121/010 010/111/010; do
+        for k in 3 5; do
+            printf 'rules:\n  k: {plugin: flip-neighbors, colours: "%s", stencil: %s, goal: "off"}\n' "$k" "$st" >k.yaml
+            for size in 9x9 11x11 12x12 9x17; do
+                run -1 --separate-stderr gridbfs -c k.yaml -r k -s "$size" --census -f jsonl
+                want=$(krank "$k" "$size" "$st")
+                local r=${want#rank } null=${want##* }
+                r=${r%% *}
+                assert_output --partial "\"rank\":$r,\"nullity\":$null,\"goal_cosets\":1,"
+            done
+        done
+    done
+    # HDU 5755 at 11x11: nullity 3, so 3^118 of 3^121 boards solvable
+    run -1 --separate-stderr gridbfs -r hdu5755 -s 11x11 --census
+    assert_line --partial "(1 coset of the goals, 3^118 boards each: the moves' vectors have rank 118 over Z/3, nullity 3)"
+    assert_equal "$(krank 3 11x11 010/121/010)" "rank 118 nullity 3"
 }
 
 @test "three and five colours: the rank over Z/K equals the reference's every press vector, histogram and all" {

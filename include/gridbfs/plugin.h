@@ -271,10 +271,11 @@ typedef struct gridbfs_plugin {
  * This gridbfs takes ABI 2 rules of any alphabet on boards up to 32x32,
  * in every mode: --census and --generate go from keys to boards and back
  * through key() and board() alone, and learn from GRIDBFS2_DENSE and
- * states which keys are states.
+ * states which keys are states; past a key's 64 cells, --census of a
+ * linear rule takes its goals from goal_board().
  * ====================================================================== */
 
-#define GRIDBFS_ABI2_MINOR 1
+#define GRIDBFS_ABI2_MINOR 2
 #define GRIDBFS_ABI2 (2 * 0x10000u + GRIDBFS_ABI2_MINOR)
 #define GRIDBFS_ENTRY2 gridbfs_plugin_abi2
 #define GRIDBFS_ENTRY2_NAME "gridbfs_plugin_abi2"
@@ -464,6 +465,17 @@ typedef struct gridbfs_plugin2 {
      */
     int (*validate)(const void *inst, const gridbfs_grid *boards,
                     gridbfs_error *err);
+
+    /* ---- ABI 2.2: optional, NULL (or beyond size) when not offered ---- */
+
+    /*
+     * With GRIDBFS2_FIXED_GOAL, on boards of any size the rule takes:
+     * goal board i (0, 1, ...) of the fixed goal set into out (every cell
+     * set, bits past them zero); 1, or 0 past the last.  --census asks
+     * for it where a state has no key (key_bits 0), to count the goals'
+     * cosets of a linear rule's span; each board must pass is_goal().
+     */
+    int (*goal_board)(const void *inst, uint32_t i, gridbfs_grid *out);
 } gridbfs_plugin2;
 
 /* Mark the entry point exported even under -fvisibility=hidden. */

@@ -326,6 +326,27 @@ static uint32_t flip_goals(const void *inst, const gridbfs_grid *boards,
     return xor_goals(f->kit, boards ? to_boards(f, boards, b) : NULL, out, max);
 }
 
+/* Goal board i of a fixed goal set: all 0 (off), all K-1 (on), or each
+   colour in turn (uniform); none for a target. */
+static int flip_goal_board(const void *inst, uint32_t i, gridbfs_grid *out)
+{
+    const flip *f = inst;
+    uint32_t goals = f->goal == XOR_GOAL_UNIFORM  ? f->k
+                     : f->goal == XOR_GOAL_TARGET ? 0
+                                                  : 1;
+    unsigned v = f->goal == XOR_GOAL_UNIFORM ? i
+                 : f->goal == XOR_GOAL_ON    ? f->k - 1
+                                             : 0;
+    if (i >= goals)
+        return 0;
+    memset(out->w, 0,
+           gridbfs_grid_words(out->rows, out->cols, out->bits) *
+               sizeof *out->w);
+    for (size_t q = 0; q < (size_t)f->rows * f->cols; q++)
+        gridbfs_grid_set(out, q, v);
+    return 1;
+}
+
 static int flip_is_goal(const void *inst, const gridbfs_grid *boards,
                         const gridbfs_grid *board)
 {
@@ -467,6 +488,7 @@ static const gridbfs_plugin2 flip_plugin = {
     .key = flip_key,
     .board = flip_board,
     .goals = flip_goals,
+    .goal_board = flip_goal_board,
     .is_goal = flip_is_goal,
     .expand = flip_expand,
     .apply = flip_apply,
