@@ -34,8 +34,8 @@ int text_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
 
     if (!x)
         x = memchr(s, 'X', n);
-    if (!x || text_u64(s, (size_t)(x - s), 1, GRIDBFS_MAX_SIDE, &r) ||
-        text_u64(x + 1, n - (size_t)(x - s) - 1, 1, GRIDBFS_MAX_SIDE, &c))
+    if (!x || text_u64(s, (size_t)(x - s), 1, GRIDBFS2_MAX_SIDE, &r) ||
+        text_u64(x + 1, n - (size_t)(x - s) - 1, 1, GRIDBFS2_MAX_SIDE, &c))
         return -1;
     *rows = (uint32_t)r;
     *cols = (uint32_t)c;

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* What text_size() accepts, for "expected ..." messages. */
-#define TEXT_SIZE_EXPECTED "RxC with 1 to 32 rows and columns"
+#define TEXT_SIZE_EXPECTED "RxC with 1 to 65535 rows and columns"
 
 /* Room for a short quote: TEXT_QUOTE_SHORT bytes of text, "..." and NUL. */
 #define TEXT_QUOTE_SHORT 40
@@ -28,7 +28,7 @@ int text_u64(const char *s, size_t n, uint64_t min, uint64_t max, uint64_t *v);
 
 /*
  * A board size: s[0..n-1] is "RxC" (x or X), each side
- * a whole number from 1 to GRIDBFS_MAX_SIDE.  Returns 0 or -1.
+ * a whole number from 1 to GRIDBFS2_MAX_SIDE.  Returns 0 or -1.
  */
 int text_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols);
 

@@ -1,6 +1,7 @@
 /* abi1.c - see abi1.h. */
 #include "abi1.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,6 +255,17 @@ int abi1_create(const gridbfs_plugin *v1, const gridbfs_param *params,
                       .size = sizeof r,
                       .rows = rule->rows,
                       .cols = rule->cols};
+    if (r.rows > GRIDBFS_MAX_SIDE || r.cols > GRIDBFS_MAX_SIDE) {
+        err->param = -1; /* the size: the last parameter, where one is */
+        for (size_t i = 0; i < nparams; i++)
+            if (strcmp(params[i].key, "size") == 0)
+                err->param = (long)i;
+        fmt(err->text, err->cap,
+            "an ABI 1 plugin takes boards of up to %dx%d, not %" PRIu32
+            "x%" PRIu32,
+            GRIDBFS_MAX_SIDE, GRIDBFS_MAX_SIDE, r.rows, r.cols);
+        return -1;
+    }
     if (v1->create(params, nparams, &r, err) != 0)
         return -1;
     if (bad_cells(&r, err)) {

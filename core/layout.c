@@ -369,11 +369,11 @@ static int lay_size(layout *lo, int kind, const char *s, size_t n)
                                      : "a long line");
         return -1;
     }
-    if (r < 1 || r > GRIDBFS_MAX_SIDE || c < 1 || c > GRIDBFS_MAX_SIDE) {
+    if (r < 1 || r > GRIDBFS2_MAX_SIDE || c < 1 || c > GRIDBFS2_MAX_SIDE) {
         lline_trim(&s, &n); /* the numbers as written: lline_size() caps them */
         rb_error(&lo->b, reader_lines(lo->rd),
                  "size '%s' out of range (1 to %d)", lline_shown(s, n, shown),
-                 GRIDBFS_MAX_SIDE);
+                 GRIDBFS2_MAX_SIDE);
         return -1;
     }
     lo->lay_rows = (uint32_t)r;
@@ -907,6 +907,6 @@ void layout_close(layout *lo)
 {
     if (!lo)
         return;
-    free(lo->b.text);
+    rb_free(&lo->b);
     free(lo);
 }

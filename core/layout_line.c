@@ -78,8 +78,8 @@ int lline_size(const char *s, size_t n, uint64_t *rows, uint64_t *cols)
 int lline_good_size(const char *s, size_t n, uint32_t *rows, uint32_t *cols)
 {
     uint64_t r, c;
-    if (lline_size(s, n, &r, &c) < 0 || r < 1 || r > GRIDBFS_MAX_SIDE ||
-        c < 1 || c > GRIDBFS_MAX_SIDE)
+    if (lline_size(s, n, &r, &c) < 0 || r < 1 || r > GRIDBFS2_MAX_SIDE ||
+        c < 1 || c > GRIDBFS2_MAX_SIDE)
         return -1;
     *rows = (uint32_t)r;
     *cols = (uint32_t)c;

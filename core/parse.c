@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -128,20 +129,27 @@ static int pack_board(const rule_inst *in, const record_row *row,
     return 0;
 }
 
+/* What a one_line record's boards are cut into on the stack: boards of
+   at most this many rows and cells; bigger ones take the heap. */
+#define CUT_ROWS GRIDBFS_MAX_SIDE
+#define CUT_CELLS (GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE)
+
 /*
  * A record of a one_line layout (each board's cells on one line, the
  * layout's ignore characters between them): its boards' lines, less
- * those characters, cut into rows of cols cells, into *out (the text in
- * buf, RECORD_MAX_BOARDS boards of cells).  0, or -1 at a byte that is no
- * cell or a line of the wrong number of cells, with why in msg.
+ * those characters, cut into rows of cols cells, into *out (its rows in
+ * rows, their text in buf: RECORD_MAX_BOARDS boards of each).  0, or -1
+ * at a byte that is no cell or a line of the wrong number of cells, with
+ * why in msg.
  */
 static int cut_lines(const rule_inst *in, const record *rec, record *out,
-                     char *buf, char *msg, uint64_t *msg_line)
+                     record_row *rows, char *buf, char *msg, uint64_t *msg_line)
 {
     const gridbfs_rule2 *r = &in->rule;
     const char *ignore = in->profile->layout.ignore;
     uint32_t cells = r->rows * r->cols, k = 0;
     *out = *rec;
+    out->row = rows;
     for (uint32_t b = 0; b < rec->nboards; b++) {
         char *t = buf + (size_t)b * cells;
         uint32_t n = 0;
@@ -212,12 +220,17 @@ static int validate(const rule_inst *in, const puzzle *p, char *msg)
     return -1;
 }
 
+/* parse_record() of a record whose boards have their rows. */
+static int parse_rows(const rule_inst *in, const record *rec, puzzle *p,
+                      char *msg, uint64_t *msg_line);
+
 int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
                  uint64_t *msg_line)
 {
     struct { /* a one_line record cut into rows, and their text */
         record rec;
-        char text[RECORD_MAX_BOARDS * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+        record_row row[RECORD_MAX_BOARDS * CUT_ROWS];
+        char text[RECORD_MAX_BOARDS * CUT_CELLS];
     } cut;
     const gridbfs_rule2 *r = &in->rule;
     *msg_line = rec->line;
@@ -232,12 +245,30 @@ int parse_record(const rule_inst *in, const record *rec, puzzle *p, char *msg,
             *msg_line = rec->param_line;
         return -1;
     }
-    if (one_row_boards(in, rec)) {
-        if (cut_lines(in, rec, &cut.rec, cut.text, msg, msg_line) < 0)
-            return -1;
-        rec = &cut.rec;
+    if (!one_row_boards(in, rec))
+        return parse_rows(in, rec, p, msg, msg_line);
+    size_t cells = (size_t)r->rows * r->cols;
+    int big = r->rows > CUT_ROWS || cells > CUT_CELLS;
+    record_row *rows =
+        big ? xreallocarray(NULL, RECORD_MAX_BOARDS * r->rows, sizeof *rows)
+            : cut.row;
+    char *text = big ? xmalloc(RECORD_MAX_BOARDS * cells) : cut.text;
+    int st = cut_lines(in, rec, &cut.rec, rows, text, msg, msg_line);
+    if (st == 0) {
         *msg_line = rec->line;
+        st = parse_rows(in, &cut.rec, p, msg, msg_line);
     }
+    if (big) {
+        free(rows);
+        free(text);
+    }
+    return st;
+}
+
+static int parse_rows(const rule_inst *in, const record *rec, puzzle *p,
+                      char *msg, uint64_t *msg_line)
+{
+    const gridbfs_rule2 *r = &in->rule;
     if (rec->nboards != r->boards) {
         fmt(msg, RULES_MSG_MAX, "expected %" PRIu32 " board%s, got %" PRIu32,
             r->boards, r->boards == 1 ? "" : "s", rec->nboards);

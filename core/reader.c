@@ -136,7 +136,7 @@ void reader_close(reader *rd)
         close(rd->fd);
     free(rd->name);
     free(rd->buf);
-    free(rd->b.text);
+    rb_free(&rd->b);
     free(rd);
 }
 
@@ -397,7 +397,7 @@ static void grid_short(reader *rd)
 static inline void row_in_buf(reader *rd, const char *s, size_t n, int blanks)
 {
     uint32_t k = rd->b.nrows;
-    if (blanks || k >= RECORD_MAX_ROWS) {
+    if (blanks || k >= rd->b.rows_cap) {
         rb_row(&rd->b, s, n, blanks, rd->lineno);
         return;
     }

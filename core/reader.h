@@ -27,7 +27,7 @@
 #include <gridbfs/plugin.h>
 
 /* Rows one record may hold: two boards of the largest side. */
-#define RECORD_MAX_ROWS (2 * GRIDBFS_MAX_SIDE)
+#define RECORD_MAX_ROWS (2 * GRIDBFS2_MAX_SIDE)
 #define RECORD_MAX_BOARDS 2
 #define READER_MSG_MAX 256
 /* The longest rule= value: no rule or plugin name is longer. */
@@ -50,7 +50,7 @@ typedef struct record {
     uint32_t rows, cols; /* the size= value, or 0 */
     uint32_t nboards;    /* boards given */
     uint32_t board_rows[RECORD_MAX_BOARDS]; /* rows given per board */
-    record_row row[RECORD_MAX_ROWS];        /* all boards' rows, in order */
+    record_row *row;     /* all boards' rows, in order: the reader's */
     const char *param;   /* a layout's parameter rows, joined by '/' */
     uint64_t param_line; /* where they start */
     const char *error;   /* set when the record is malformed: why */

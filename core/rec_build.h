@@ -30,8 +30,9 @@ typedef struct rec_build {
     record rec;
     char *text; /* rows and strings, by offset */
     size_t tlen, tcap;
-    uint32_t off[RECORD_MAX_ROWS];
+    uint32_t *off;  /* rows_cap of them, as rec.row */
     uint32_t nrows; /* rows in the record so far */
+    uint32_t rows_cap;
     uint32_t id_off, rule_off, param_off;
     char msg[READER_MSG_MAX];
     uint64_t index; /* records finished so far */
@@ -40,7 +41,7 @@ typedef struct rec_build {
 /* Start a new record at line (line_syntax: 1 for a line record). */
 static inline void rb_begin(rec_build *b, uint64_t line, int line_syntax)
 {
-    record *r = &b->rec; /* not memset: the row array is large */
+    record *r = &b->rec; /* not memset: it keeps its row array */
     r->index = 0;
     r->line = line;
     r->line_syntax = line_syntax;
@@ -90,6 +91,28 @@ static inline uint32_t rb_add(rec_build *b, const char *s, size_t n, int nul)
     return at;
 }
 
+/* Room in rec.row and off for row k (k < RECORD_MAX_ROWS): grown by
+   doubling, so a board of many rows costs no more than its text. */
+static inline void rb_rows_room(rec_build *b, uint32_t k)
+{
+    if (k < b->rows_cap)
+        return;
+    uint32_t cap = b->rows_cap ? 2 * b->rows_cap : 64;
+    while (cap <= k)
+        cap *= 2;
+    b->rec.row = xreallocarray(b->rec.row, cap, sizeof *b->rec.row);
+    b->off = xreallocarray(b->off, cap, sizeof *b->off);
+    b->rows_cap = cap;
+}
+
+/* What b holds, given back. */
+static inline void rb_free(rec_build *b)
+{
+    free(b->text);
+    free(b->off);
+    free(b->rec.row);
+}
+
 /*
  * Append one row of cells s[0..n), read at line, to the board being
  * filled: copied with its blanks (' ', '\t') dropped when copy, else left
@@ -105,6 +128,7 @@ static inline void rb_row(rec_build *b, const char *s, size_t n, int copy,
         rb_error(b, line, "too many rows (at most %d)", RECORD_MAX_ROWS);
         return;
     }
+    rb_rows_room(b, k);
     size_t len = n;
     if (copy) {
         b->off[k] = (uint32_t)b->tlen;

@@ -114,8 +114,10 @@ static void job_says(chunk *c, size_t out_at, const job *j, uint64_t line,
     c->msgs[c->nmsgs - 1].line = line;
 }
 
-/* Job j of c as the record the reader read, for parse_record(). */
-static const record *job_record(const chunk *c, const job *j, record *rec)
+/* Job j of c as the record the reader read, for parse_record(), its rows
+   in w's. */
+static const record *job_record(const chunk *c, const job *j, worker *w,
+                                record *rec)
 {
     const char *t = c->text.p + j->cells;
     uint32_t nrows = 0;
@@ -126,6 +128,11 @@ static const record *job_record(const chunk *c, const job *j, record *rec)
     rec->nboards = j->nboards;
     for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
         nrows += rec->board_rows[b] = j->board_rows[b];
+    if (nrows > w->rows_cap) {
+        w->rows_cap = nrows > 2 * w->rows_cap ? nrows : 2 * w->rows_cap;
+        w->rows = xreallocarray(w->rows, w->rows_cap, sizeof *w->rows);
+    }
+    rec->row = w->rows;
     for (uint32_t k = 0; !rec->error && k < nrows; k++) {
         const chunk_row *cr = &c->rows[j->row + k];
         rec->row[k] = (record_row){t, cr->len, cr->line};
@@ -173,7 +180,8 @@ void run_answer_chunk(const run_config *rc, worker *w, chunk *c)
         res.rule = in->name;
         res.profile = in->profile;
         uint64_t msg_line;
-        if (parse_record(in, job_record(c, j, &rec), &w->p, msg, &msg_line)) {
+        if (parse_record(in, job_record(c, j, w, &rec), &w->p, msg,
+                         &msg_line)) {
             res.ans = (solve_result){ST_INVALID, 0, NULL, 0, msg};
         } else {
             res.ans = solve_record(in, boards, w->bfs, msg);
@@ -365,6 +373,7 @@ static void *worker_main(void *arg)
     bfs_free(w.bfs);
     output_free(w.out);
     puzzle_free(&w.p);
+    free(w.rows);
     return NULL;
 }
 
@@ -591,6 +600,7 @@ int run(const run_config *rc, char *const *files, int nfiles)
     bfs_free(own.bfs);
     output_free(own.out);
     puzzle_free(&own.p);
+    free(own.rows);
     if (p.write_failed)
         errno = p.write_errno; /* for the caller's one message */
     return p.write_failed ? EXIT_TROUBLE : p.status;

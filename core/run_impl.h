@@ -77,7 +77,8 @@ typedef struct job {
     uint32_t error; /* the reader's reason the record is bad, or NO_TEXT */
     uint32_t cells; /* the rows' cells, back to back, in the text */
     uint32_t row;   /* its first row in the chunk's rows */
-    uint8_t nboards, board_rows[RECORD_MAX_BOARDS];
+    uint8_t nboards;
+    uint32_t board_rows[RECORD_MAX_BOARDS];
     uint8_t quiet; /* its message was shown with an earlier record's */
 } job;
 
@@ -143,7 +144,9 @@ typedef struct chunk {
 typedef struct worker {
     bfs *bfs;
     output *out;
-    puzzle p; /* the record being answered */
+    puzzle p;         /* the record being answered */
+    record_row *rows; /* its rows, rows_cap of them */
+    size_t rows_cap;
 } worker;
 
 typedef struct pipeline {

@@ -86,6 +86,8 @@ static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
     j->param_line = rec->param_line;
     j->id = NO_TEXT;
     j->error = NO_TEXT;
+    j->nboards = 0;
+    memset(j->board_rows, 0, sizeof j->board_rows); /* none, if an error */
     if (rec->id) {
         j->id = (uint32_t)c->text.len;
         sb_add(&c->text, rec->id, strlen(rec->id) + 1);
@@ -99,7 +101,7 @@ static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
     j->nboards = (uint8_t)rec->nboards;
     uint32_t nrows = 0;
     for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
-        nrows += j->board_rows[b] = (uint8_t)rec->board_rows[b];
+        nrows += j->board_rows[b] = rec->board_rows[b];
     if (c->rows_cap - c->nrows < nrows) {
         c->rows_cap = 2 * c->rows_cap + RECORD_MAX_ROWS;
         c->rows = xreallocarray(c->rows, c->rows_cap, sizeof *c->rows);

@@ -255,7 +255,7 @@ bwww
 @test "size: 0x4 is refused at its value, by the one RxC grammar" {
     #                      col: 1234567890123456789012345678901234567890
     cfg c.yaml $'rules:\n  mine: {plugin: flip-neighbors, size: 0x4}\n'
-    refused c.yaml "2:40: size: expected RxC with 1 to 32 rows and columns, got '0x4'"
+    refused c.yaml "2:40: size: expected RxC with 1 to 65535 rows and columns, got '0x4'"
 }
 
 @test "an unknown plugin parameter is refused with a suggestion" {

@@ -32,10 +32,10 @@ setup() {
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
     assert_equal "$stderr" "gridbfs: in:15: expected a size line 'R C' or 'n', got '1 x'"
-    sed '15s/.*/33 5/' "$J/cerc07b/sample.in" >in
+    sed '15s/.*/65536 5/' "$J/cerc07b/sample.in" >in
     run -1 --separate-stderr gridbfs -r cerc07b in
     assert_output "$(sed '3s/.*/invalid/' "$J/cerc07b/sample.out")"
-    assert_equal "$stderr" "gridbfs: in:15: size '33 5' out of range (1 to 32)"
+    assert_equal "$stderr" "gridbfs: in:15: size '65536 5' out of range (1 to 65535)"
 }
 
 @test "cerc07b: a blank line turned into a size line costs the map after it alone, and adds no result" {
@@ -321,19 +321,19 @@ gcj() {
     # so by |S| presses, less one if its diagonal is pressed; that is odd
     # for all four lights only when |S| is even and every diagonal is
     # pressed, that is all four presses.
-    # "33 3": rows past the 32 there may be, so case 1 is invalid; its
+    # "65536 3": rows past the 65535 there may be, so case 1 is invalid; its
     # rows 010 and 111 read as size lines (10x10, 111x111) but no case of
     # such a size follows, so they are its own, and cases 2 and 3 keep
     # their places and numbers.
-    printf '3\n33 3\n010\n111\n1\n1\n2 2\n11\n11\n' >in
+    printf '3\n65536 3\n010\n111\n1\n1\n2 2\n11\n11\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'invalid\nCase #2: 1\nCase #3: 4'
-    assert_equal "$stderr" "gridbfs: in:2: size '33 3' out of range (1 to 32) (read by rule 'gcj-lights'; no other profile reads this file)"
+    assert_equal "$stderr" "gridbfs: in:2: size '65536 3' out of range (1 to 65535) (read by rule 'gcj-lights'; no other profile reads this file)"
     # --check frames them the same way: the answers to cases 2 and 3 are
     # judged as theirs
     printf 'Case #1: 1\nCase #2: 1\nCase #3: 4\n' >ans
     run -1 --separate-stderr gcj --check ans in
-    assert_line -n 0 "case 1 (line 1): fail: the puzzle cannot be judged: in:2: size '33 3' out of range (1 to 32)"
+    assert_line -n 0 "case 1 (line 1): fail: the puzzle cannot be judged: in:2: size '65536 3' out of range (1 to 65535)"
     assert_line -n 1 'case 2 (line 2): accepted'
     assert_line -n 2 'case 3 (line 3): accepted'
 }
@@ -342,11 +342,11 @@ gcj() {
     # Case 2 (1x1 "1") reads as rows of case 1 too; the line after it
     # decides, and a size line no row can be is a case's start even when
     # that case is damaged.  Answers as worked above: 1, 1, then case 3,
-    # "40" (past 32), is invalid.
-    printf '3\n2 3\n010\n111\n1\n1\n40\n11\n11\n' >in
+    # "65536" (past 65535), is invalid.
+    printf '3\n2 3\n010\n111\n1\n1\n65536\n11\n11\n' >in
     run -1 --separate-stderr gcj in
     assert_output $'Case #1: 1\nCase #2: 1\ninvalid'
-    assert_equal "$stderr" "gridbfs: in:7: size '40' out of range (1 to 32)"
+    assert_equal "$stderr" "gridbfs: in:7: size '65536' out of range (1 to 65535)"
     # case 3 (2x2) with its second row missing: it alone is invalid, and
     # case 4 (1x1 "1", one press) keeps its number
     printf '4\n2 3\n010\n111\n1\n1\n2 2\n11\n1\n1\n' >in

@@ -268,7 +268,8 @@ typedef struct gridbfs_plugin {
  * text styles, gridbfs_cell_char()) is shared by both ABIs.  The core
  * loads plugins of either ABI; an ABI 1 plugin is adapted once, at load.
  *
- * This gridbfs takes ABI 2 rules of any alphabet on boards up to 32x32,
+ * This gridbfs takes ABI 2 rules of any alphabet on boards up to
+ * GRIDBFS2_MAX_SIDE on a side,
  * in every mode: --census and --generate go from keys to boards and back
  * through key() and board() alone, and learn from GRIDBFS2_DENSE and
  * states which keys are states; past a key's 64 cells, --census of a
@@ -279,6 +280,10 @@ typedef struct gridbfs_plugin {
 #define GRIDBFS_ABI2 (2 * 0x10000u + GRIDBFS_ABI2_MINOR)
 #define GRIDBFS_ENTRY2 gridbfs_plugin_abi2
 #define GRIDBFS_ENTRY2_NAME "gridbfs_plugin_abi2"
+
+/* The most rows, and the most columns, of an ABI 2 board; an ABI 1 board
+   has GRIDBFS_MAX_SIDE at most. */
+#define GRIDBFS2_MAX_SIDE 65535
 
 /*
  * A board of rows x cols cells of `bits` bits each (1, 2, 4 or 8, so no

@@ -11,6 +11,10 @@
 
 #include "params.h"
 
+/* The most the solver's two matrices may take: 2 GiB, boards of up to
+   32,768 cells (181x181). */
+#define ZK_MAX_BYTES ((uint64_t)1 << 31)
+
 struct zk_rule {
     uint32_t rows, cols, cells, k, bits;
     enum xor_goal goal;
@@ -45,6 +49,11 @@ static int is_prime(uint32_t k)
 static void sub_row(uint8_t *a, const uint8_t *b, uint32_t f, uint32_t n,
                     uint32_t k)
 {
+    if (k == 2) { /* f is 1: an XOR, which vectorises */
+        for (uint32_t j = 0; j < n; j++)
+            a[j] ^= b[j];
+        return;
+    }
     for (uint32_t j = 0; j < n; j++)
         if (b[j])
             a[j] = (uint8_t)((a[j] + (k - f) * b[j]) % k);
@@ -77,7 +86,7 @@ static int eliminate(zk_rule *z, uint8_t *a)
             memcpy(tmp, pt, n), memcpy(pt, rt, n), memcpy(rt, tmp, n);
         }
         uint32_t s = z->inv[pa[c]];
-        for (uint32_t j = 0; j < n; j++) {
+        for (uint32_t j = 0; j < n && s != 1; j++) {
             pa[j] = (uint8_t)(pa[j] * s % k);
             pt[j] = (uint8_t)(pt[j] * s % k);
         }
@@ -220,13 +229,23 @@ void zk_destroy(void *inst)
 
 int zk_create(const zk_spec *spec, gridbfs_rule2 *rule, gridbfs_error *err)
 {
+    uint64_t cells = (uint64_t)spec->rows * spec->cols;
+    if (is_prime(spec->k) && 2 * cells * cells > ZK_MAX_BYTES)
+        return param_fail(err, -1,
+                          "the exact solver over Z/%" PRIu32
+                          " keeps two cells x cells matrices, %" PRIu64
+                          " MiB at %" PRIu32 "x%" PRIu32 ", past its %" PRIu64
+                          " MiB "
+                          "(a solver for big boards is planned)",
+                          spec->k, 2 * cells * cells >> 20, spec->rows,
+                          spec->cols, ZK_MAX_BYTES >> 20);
     zk_rule *z = calloc(1, sizeof *z);
     if (z) {
         z->rows = spec->rows;
         z->cols = spec->cols;
         z->cells = spec->rows * spec->cols;
         z->k = spec->k;
-        z->bits = spec->k <= 4 ? 2 : 4;
+        z->bits = spec->k <= 2 ? 1 : spec->k <= 4 ? 2 : 4; /* the core's */
         z->goal = spec->goal;
         z->matrix = spec->matrix;
         z->max_nullity = spec->max_nullity;
@@ -311,7 +330,8 @@ int zk_apply(const void *inst, const gridbfs_grid *board, uint32_t move,
         return 0;
     if (out->w != board->w)
         memcpy(out->w, board->w,
-               gridbfs_grid_words(z->rows, z->cols, z->bits) * sizeof *out->w);
+               gridbfs_grid_words(board->rows, board->cols, board->bits) *
+                   sizeof *out->w);
     for (uint32_t i = z->at[move]; i < z->at[move + 1]; i++)
         gridbfs_grid_set(out, z->cell[i],
                          (gridbfs_grid_get(out, z->cell[i]) + z->add[i]) %

@@ -48,7 +48,7 @@ typedef void zk_vec_fn(const void *ctx, uint32_t move, uint8_t *v);
 /* What zk_create() builds a rule from. */
 typedef struct zk_spec {
     uint32_t rows, cols;
-    uint32_t k;         /* colours, 3..ZK_MAX_COLOURS */
+    uint32_t k;         /* colours, 2..ZK_MAX_COLOURS */
     enum xor_goal goal; /* on: every cell K-1; uniform: all one colour */
     int matrix;         /* ties (and zk_judge_text) by press matrix */
     uint32_t max_nullity;

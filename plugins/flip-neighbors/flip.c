@@ -82,7 +82,8 @@ typedef struct flip {
     uint32_t rows, cols, k;
     enum xor_goal goal;
     int matrix;
-    void *kit; /* struct xor_rule (k 2), else zk_rule */
+    int by_xor; /* two colours on a board the XOR kit takes (32x32) */
+    void *kit;  /* struct xor_rule (by_xor), else zk_rule */
     char symbols[ZK_MAX_COLOURS + 1];
 } flip;
 
@@ -227,7 +228,7 @@ static void flip_destroy(void *inst)
     flip *f = inst;
     if (!f)
         return;
-    if (f->k == 2)
+    if (f->by_xor)
         xor_destroy(f->kit);
     else
         zk_destroy(f->kit);
@@ -245,15 +246,19 @@ static int flip_create(const gridbfs_param *params, size_t nparams,
                        .cols = rule->cols};
     flip *f;
 
-    if (param_size(&r1, err) < 0 || flip_parse(params, nparams, &cfg, err) < 0)
+    if (flip_parse(params, nparams, &cfg, err) < 0)
+        return -1;
+    int by_xor = cfg.k == 2 && cfg.rows <= GRIDBFS_MAX_SIDE &&
+                 cfg.cols <= GRIDBFS_MAX_SIDE;
+    if (by_xor && param_size(&r1, err) < 0)
         return -1;
     if (!(f = calloc(1, sizeof *f)))
         return param_fail(err, -1, "flip-neighbors: out of memory");
     *f = (flip){
         cfg.rows, cfg.cols, cfg.k, (enum xor_goal)cfg.goal, cfg.path_style == 1,
-        NULL,     {0}};
+        by_xor,   NULL,     {0}};
     memcpy(f->symbols, cfg.symbols, sizeof f->symbols);
-    if (cfg.k == 2) {
+    if (by_xor) {
         xor_spec spec = {cfg.rows,        cfg.cols,  f->goal, f->matrix,
                          cfg.max_nullity, flip_mask, &cfg,    "flip-neighbors"};
         if (xor_create(&spec, &r1, err) < 0) {
@@ -278,6 +283,8 @@ static int flip_create(const gridbfs_param *params, size_t nparams,
             return -1;
         }
         f->kit = rule->inst;
+        if (cfg.k == 2) /* past 32x32: a press still undoes itself */
+            rule->flags |= GRIDBFS2_REVERSIBLE;
     }
     if (rule->key_bits)
         rule->flags |= GRIDBFS2_KEY_IS_BOARD;
@@ -321,7 +328,7 @@ static uint32_t flip_goals(const void *inst, const gridbfs_grid *boards,
 {
     const flip *f = inst;
     gridbfs_board b[2];
-    if (f->k > 2)
+    if (!f->by_xor)
         return zk_goals(f->kit, boards, out, max);
     return xor_goals(f->kit, boards ? to_boards(f, boards, b) : NULL, out, max);
 }
@@ -370,7 +377,7 @@ static uint32_t flip_expand(const void *inst, uint64_t key, uint32_t *moves,
 {
     const flip *f = inst;
     uint32_t n = 0, cells = f->rows * f->cols;
-    if (f->k > 2)
+    if (!f->by_xor)
         return zk_expand(f->kit, key, moves, next);
     xor_expand(f->kit, key, next);
     for (uint32_t m = 0; m < cells; m++) /* in place: n <= m */
@@ -386,7 +393,7 @@ static int flip_apply(const void *inst, const gridbfs_grid *board,
 {
     const flip *f = inst;
     gridbfs_board from, to;
-    if (f->k > 2)
+    if (!f->by_xor)
         return zk_apply(f->kit, board, move, out);
     to_board(board, &from);
     xor_apply(f->kit, &from, move, &to);
@@ -417,7 +424,7 @@ static int flip_solve(const void *inst, const gridbfs_grid *boards,
     const flip *f = inst;
     gridbfs_board b[2];
     uint16_t ids[GRIDBFS_MAX_MOVES];
-    if (f->k > 2)
+    if (!f->by_xor)
         return zk_solve(f->kit, boards, moves, cap, len, err);
     int st =
         xor_solve(f->kit, to_boards(f, boards, b), cap ? ids : NULL,
@@ -460,7 +467,7 @@ static int flip_judge_text(const void *inst, const uint32_t *moves, size_t n,
         matrix = moves[i] < cells;
     if (!matrix)
         return count_text(f, moves, n, with_path, out);
-    if (f->k > 2)
+    if (!f->by_xor)
         return zk_matrix_text(f->kit, moves, n, out);
     /* two colours: a press twice is none; the kit takes the set */
     uint64_t set[GRIDBFS_BOARD_WORDS] = {0};

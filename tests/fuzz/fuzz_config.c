@@ -104,8 +104,8 @@ static void check_profile(const config *cfg, const cfg_profile *pr)
                pr->impossible);
     FUZZ_CHECK(pr->engine >= ENGINE_AUTO && pr->engine < ENGINE_COUNT,
                "engine %d", (int)pr->engine);
-    FUZZ_CHECK(!pr->rows == !pr->cols && pr->rows <= GRIDBFS_MAX_SIDE &&
-                   pr->cols <= GRIDBFS_MAX_SIDE,
+    FUZZ_CHECK(!pr->rows == !pr->cols && pr->rows <= GRIDBFS2_MAX_SIDE &&
+                   pr->cols <= GRIDBFS2_MAX_SIDE,
                "size %ux%u", (unsigned)pr->rows, (unsigned)pr->cols);
     if (pr->rows)
         check_mark(cfg, pr->size_at, "size");

@@ -408,8 +408,8 @@ static void check_record(const setup *st, int freeform, const record *rec,
     int stale = known(K_STALE_COLS) && !freeform &&
                 st->lay.size != SIZE_LINE_NONE && rec->rows == 0;
     FUZZ_CHECK(((rec->rows == 0) == (rec->cols == 0) || stale) &&
-                   rec->rows <= GRIDBFS_MAX_SIDE &&
-                   rec->cols <= GRIDBFS_MAX_SIDE,
+                   rec->rows <= GRIDBFS2_MAX_SIDE &&
+                   rec->cols <= GRIDBFS2_MAX_SIDE,
                "record %llu (line %llu): size %ux%u", idx,
                (unsigned long long)rec->line, rec->rows, rec->cols);
     if (freeform || !st->lay.param)

@@ -260,7 +260,7 @@ static void check_record(const record *rec, uint64_t prev_line, census *c)
     check_token(rec->rule, "rule");
     FUZZ_CHECK((rec->rows == 0) == (rec->cols == 0), "size %ux%u", rec->rows,
                rec->cols);
-    FUZZ_CHECK(rec->rows <= GRIDBFS_MAX_SIDE && rec->cols <= GRIDBFS_MAX_SIDE,
+    FUZZ_CHECK(rec->rows <= GRIDBFS2_MAX_SIDE && rec->cols <= GRIDBFS2_MAX_SIDE,
                "size %ux%u", rec->rows, rec->cols);
     if (rec->error)
         check_message(rec->error, READER_MSG_MAX, rec->error_line, rec->line,

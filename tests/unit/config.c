@@ -443,13 +443,13 @@ static void test_rule_and_route_errors(void)
         "t.yaml:2:19: impossible: expected non-empty text on one line, got "
         "'no?way'");
     ERR("rules:\n  a: {size: {r: 4}}\n",
-        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
+        "t.yaml:2:13: size: expected RxC with 1 to 65535 rows and columns, got "
         "a mapping");
-    ERR("rules:\n  a: {size: 4x33}\n",
-        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
-        "'4x33'");
+    ERR("rules:\n  a: {size: 4x65536}\n",
+        "t.yaml:2:13: size: expected RxC with 1 to 65535 rows and columns, got "
+        "'4x65536'");
     ERR("rules:\n  a: {size: \" 4x4\"}\n",
-        "t.yaml:2:13: size: expected RxC with 1 to 32 rows and columns, got "
+        "t.yaml:2:13: size: expected RxC with 1 to 65535 rows and columns, got "
         "' 4x4'");
     ERR("rules:\n  a: {stencil: [\"1\", [\"1\"]]}\n",
         "t.yaml:2:22: stencil: expected text or a sequence of text, got a "

@@ -39,8 +39,10 @@ static rule_inst make_rule(uint32_t boards)
 static record make_record(const char *const *rows, uint32_t n, uint64_t line,
                           uint64_t step)
 {
+    static record_row row[64]; /* the last record made's */
     record rec;
     memset(&rec, 0, sizeof rec);
+    rec.row = row;
     rec.line = line;
     for (uint32_t k = 0; k < n; k++) {
         rec.row[k] =

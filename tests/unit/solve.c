@@ -44,9 +44,11 @@ static loader *ld;
 static int boards_of(const rule_inst *in, const char *text, puzzle *p)
 {
     record rec;
+    record_row row[64];
     char copy[256], msg[RULES_MSG_MAX], *save = NULL;
     uint64_t line;
     memset(&rec, 0, sizeof rec);
+    rec.row = row;
     snprintf(copy, sizeof copy, "%s", text);
     for (char *b = strtok_r(copy, " ", &save); b;
          b = strtok_r(NULL, " ", &save), rec.nboards++)

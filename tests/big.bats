@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# Boards past 32x32 (README, "Boards past 32x32"): ABI 2 rules read and
+# answer them in every mode, ABI 1 rules refuse them by name.  Boards are
+# made here by random presses from the goal (awk, no gridbfs code), so
+# each is solvable, and every answer is held to tests/ref/klightsref's
+# check, HDU 5755's special judge generalised (its presses, in any
+# order, replayed, must make every cell 0).  Lights Out has nullity 0 at
+# 40x40 and 48x48 (OEIS A159257), so there a board's press set is the
+# only one: the fewest presses are the presses made.
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+setup() {
+    cd "$BATS_TEST_TMPDIR" || return 1
+    printf 'rules:\n  big: {plugin: flip-neighbors, goal: "off", cells: "10", path: true, engine: exact, layout: {count: true, size: each, spaced: true}}\n  big3: {plugin: flip-neighbors, colours: "3", stencil: 010/121/010, goal: "off", path: true, engine: exact, layout: {count: true, size: each, spaced: true}}\n' >c.yaml
+}
+
+# pressed SEED CASES ROWS COLS K CENTRE: CASES boards of ROWS x COLS, K
+# colours, in HDU 5755's layout, into p.in, each made by pressing cells
+# at random (each cell once at most, with chance 1/4) from all 0: a press
+# adds CENTRE to its cell and 1 to its four neighbours, mod K.  The
+# number of cells pressed, a case a line, into p.made.
+pressed() {
+    awk -v seed="$1" -v n="$2" -v r="$3" -v c="$4" -v k="$5" -v ctr="$6" '
+    BEGIN {
+        srand(seed)
+        print n >"p.in"
+        for (i = 0; i < n; i++) {
+            for (a = 0; a < r; a++) for (b = 0; b < c; b++) v[a, b] = 0
+            made = 0
+            for (a = 0; a < r; a++) for (b = 0; b < c; b++) {
+                if (rand() >= 0.25) continue
+                made++
+                v[a, b] = (v[a, b] + ctr) % k
+                if (a > 0) v[a - 1, b] = (v[a - 1, b] + 1) % k
+                if (a < r - 1) v[a + 1, b] = (v[a + 1, b] + 1) % k
+                if (b > 0) v[a, b - 1] = (v[a, b - 1] + 1) % k
+                if (b < c - 1) v[a, b + 1] = (v[a, b + 1] + 1) % k
+            }
+            print made >"p.made"
+            print r, c >"p.in"
+            for (a = 0; a < r; a++) {
+                row = ""
+                for (b = 0; b < c; b++) row = row (b ? " " : "") v[a, b]
+                print row >"p.in"
+            }
+        }
+    }'
+}
+
+@test "two colours at 40x40 and 48x48: the one press set, as many presses as were made, each replayed; the same at -j1 and -j2" {
+    local n
+    for n in 40 48; do
+        rm -f p.made
+        pressed "$n" 4 "$n" "$n" 2 1
+        gridbfs -c c.yaml -r big -j1 p.in >got1
+        run -0 klightsref check -k 2 -t 010/111/010 p.in got1
+        # each case's count line: the presses made (with nullity 0, the
+        # one set that solves it: any other answer presses more)
+        assert_equal "$(awk 'NF == 1' got1)" "$(cat p.made)"
+        gridbfs -c c.yaml -r big -j2 p.in >got2
+        cmp got1 got2
+    done
+}
+
+@test "three colours (HDU 5755's press) at 40x35 and 150x7: every answer passes the special judge" {
+    local size
+    for size in 40x35 150x7; do # 150 rows: more than a record held before
+        pressed 7 3 "${size%x*}" "${size#*x}" 3 2
+        gridbfs -c c.yaml -r big3 p.in >got
+        run -0 klightsref check p.in got
+    done
+}
+
+@test "every mode at 40x40: CSV, --check, --generate at a distance, --show, --census" {
+    gridbfs -c c.yaml -r big -s 40x40 --generate 3 --distance 12 --seed 3 >g.in
+    [ "$(sed -n 2p g.in)" = "40 40" ] || fail "no 40x40 size line"
+    gridbfs -c c.yaml -r big g.in >g.out
+    run -0 klightsref check -k 2 -t 010/111/010 g.in g.out
+    # a walk of 12 distinct presses at nullity 0 is 12 presses away
+    assert_equal "$(awk 'NF == 1' g.out | sort -u)" 12
+    run -0 gridbfs -c c.yaml -r big --check g.out g.in
+    assert_equal "$(grep -c ': accepted$' <<<"$output")" 3
+    run -0 gridbfs -c c.yaml -r big -f csv g.in
+    assert_equal "$(cut -d, -f6,7 <<<"$output" | sort -u)" "$(printf 'solved,12\nstatus,moves')"
+    run -0 gridbfs -c c.yaml -r big --show g.in
+    assert_equal "$(grep -c '^solved in 12 moves$' <<<"$output")" 3
+}
+
+@test "--census past 32x32: n x n Lights Out's nullity as OEIS A159257 has it, up to 64x64" {
+    local n null
+    for n in 33:16 39:32 47:30 61:40 64:28; do
+        null=${n#*:}
+        n=${n%:*}
+        run -1 --separate-stderr gridbfs -r lights5 -s "${n}x$n" --census -f jsonl
+        assert_output --partial "\"rank\":$((n * n - null)),\"nullity\":$null,\"goal_cosets\":1,"
+    done
+}
+
+@test "past 32x32: an ABI 1 plugin's rule is refused by name, in a file's case or by -s; past 65535, any size" {
+    run -2 --separate-stderr gridbfs -r flip-lines -s 33x33 </dev/null
+    assert_equal "$stderr" "gridbfs: -s 33x33: rule 'flip-lines': an ABI 1 plugin takes boards of up to 32x32, not 33x33"
+    { echo 34; for _ in $(seq 34); do printf '%034d\n' 0; done; } >b.in
+    run -1 --separate-stderr gridbfs -r bzoj3517 b.in
+    assert_output invalid
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 65536x1 </dev/null
+    assert_equal "$stderr" "gridbfs: -s: expected RxC with 1 to 65535 rows and columns, got '65536x1'"
+    # a board too big for the exact solver's matrices says so
+    run -2 --separate-stderr gridbfs -r flip-neighbors -s 200x200 </dev/null
+    assert_equal "$stderr" "gridbfs: -s 200x200: rule 'flip-neighbors': the exact solver over Z/2 keeps two cells x cells matrices, 3051 MiB at 200x200, past its 2048 MiB (a solver for big boards is planned)"
+}
