@@ -108,6 +108,16 @@ example() {
     assert_equal "$stderr" "gridbfs: --census: rule 'flip-lines' at 9x9: its states have no key (key_bits 0), and a census then asks for its goals through goal_board() (ABI 2.2), which plugin 'flip-lines' does not offer"
 }
 
+@test "a rule with no key: its goals from goal_board() (ABI 2.2), held to is_goal()" {
+    # 3x3 Lights Out, nullity 0 (A159257): 2^9 boards, C(9, d) at d
+    add_rule c.yaml nk lights2 'breach: nokey'
+    add_rule c.yaml bad lights2 'breach: goal'
+    run -0 --separate-stderr "${G[@]}" -r nk -s 3x3 --census -f csv
+    assert_output "$(printf 'distance,states\n0,1\n1,9\n2,36\n3,84\n4,126\n5,126\n6,84\n7,36\n8,9\n9,1\nimpossible,0')"
+    run -2 --separate-stderr "${G[@]}" -r bad -s 3x3 --census
+    assert_equal "$stderr" "gridbfs: --census: rule 'bad' at 3x3: plugin 'lights2' broke its contract: goal_board(0) is a board is_goal() says is no goal"
+}
+
 @test "past 64 cells, three and five colours: rank and nullity over Z/K as krank.awk's elimination, K^rank solvable" {
     local st k size
     for st in 010/121/010 010/111/010; do

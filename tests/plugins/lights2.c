@@ -16,7 +16,10 @@
  * (key_bits past 64), `dense` (DENSE with no states), `expand` (a key
  * off the board), `stay` (a reported move that stays), `key` (a board's
  * key past key_bits), `inverse` (an inverse that is no move) or `apply`
- * (a cell set to a value that is no symbol's).
+ * (a cell set to a value that is no symbol's).  Two more take its key
+ * away (key_bits 0), so that --census asks goal_board() for its goal, the
+ * all-0 board: `nokey` keeps to the contract, `goal` gives a board with a
+ * light on.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -142,7 +145,9 @@ static int create(const gridbfs_param *params, size_t nparams,
     if (l->k == 2)
         rule->flags |= GRIDBFS2_REVERSIBLE;
     rule->key_bits = strcmp(l->breach, "bits") == 0 ? 65 : cells * l->bits;
-    if (l->k == 2 && cells < 64) { /* 2^64 keys are more than states says */
+    if (strcmp(l->breach, "nokey") == 0 || strcmp(l->breach, "goal") == 0)
+        rule->key_bits = 0;
+    else if (l->k == 2 && cells < 64) { /* 2^64 keys: more than states says */
         rule->flags |= GRIDBFS2_DENSE;
         rule->states = (uint64_t)1 << cells;
     }
@@ -178,6 +183,15 @@ static uint32_t goals(const void *inst, const gridbfs_grid *boards,
 {
     (void)inst, (void)boards, (void)max;
     out[0] = 0;
+    return 1;
+}
+
+static int goal_board(const void *inst, uint32_t i, gridbfs_grid *out)
+{
+    const lights *l = inst;
+    if (i > 0)
+        return 0;
+    out->w[0] = strcmp(l->breach, "goal") == 0; /* cell 1,1 on: no goal */
     return 1;
 }
 
@@ -241,6 +255,7 @@ static gridbfs_plugin2 table = {
     .key = key,
     .board = board,
     .goals = goals,
+    .goal_board = goal_board,
     .is_goal = is_goal,
     .expand = expand,
     .apply = apply,
