@@ -759,7 +759,7 @@ static int xor_masks(census_ctx *x, uint64_t *mask)
     gridbfs_grid empty = rule_grid(x->in, &zero), out = rule_grid(x->in, &to);
     int v1 = x->in->plugin->v1 != NULL;
     for (uint32_t m = 0; m < x->br.moves; m++) {
-        if (replay_move(x->in, &empty, m, &out))
+        if (replay_move(x->in, &empty, m, &out) < 0) /* 1: a zero mask */
             goto broken;
         mask[m] = to;
     }
@@ -772,7 +772,7 @@ static int xor_masks(census_ctx *x, uint64_t *mask)
         if (v1)
             bfs_expand_all(&x->br, board, x->ids, x->keys, x->next);
         for (uint32_t m = 0; m < x->br.moves; m++) {
-            if (!v1 && replay_move(x->in, &b, m, &out))
+            if (!v1 && replay_move(x->in, &b, m, &out) < 0)
                 goto broken;
             if ((v1 ? x->next[m] : to) != (board ^ mask[m]))
                 goto broken;

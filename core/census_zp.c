@@ -138,14 +138,14 @@ static int span(const rule_inst *in, zbasis *zb, uint32_t checks,
         digits[i] = (uint8_t)((s >> 33) % k);
     }
     for (uint32_t m = 0; m < in->rule.moves; m++) {
-        if (replay_move(in, &empty, m, &out))
+        if (replay_move(in, &empty, m, &out) < 0) /* 1: a zero vector */
             goto out;
         to_vec(&out, cells, vec);
         for (uint32_t i = 0; i < checks; i++) {
             const uint8_t *was = digits + (size_t)i * cells;
             for (uint32_t c = 0; c < cells; c++)
                 gridbfs_grid_set(&b, c, was[c]);
-            if (replay_move(in, &b, m, &out))
+            if (replay_move(in, &b, m, &out) < 0)
                 goto out;
             to_vec(&out, cells, got);
             for (uint32_t c = 0; c < cells; c++)
@@ -198,7 +198,7 @@ static int farthest(const rule_inst *in, const gridbfs_grid *g, uint64_t *w)
     memset(w, 0, CENSUS_WORDS * sizeof *w);
     grid_copy(&b, g);
     for (uint32_t m = 0; m < in->rule.moves; m++)
-        if (replay_move(in, &b, m, &b))
+        if (replay_move(in, &b, m, &b) < 0)
             return -1;
     return 0;
 }

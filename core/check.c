@@ -581,6 +581,7 @@ static void solve_case(checker *k, check_case *c, const record *rec)
     if (parsed)
         res = solve_record(in, c->p.b, k->bfs, c->msg);
     c->exact = !in->error && own_text(k, c, &res);
+    c->joined = 0;
     if (parsed && c->exact) {
         out_result r = case_result(c, &res);
         if (output_vet(k->judge, &r, c->msg) < 0) /* as a run */
@@ -1022,13 +1023,16 @@ static void judge_case(checker *k, const check_case *c, const check_case *next)
 {
     verdict v = {CHECK_ACCEPTED, ""};
     char q[2 * TEXT_QUOTE_BUF];
-    if (!peek(k)) {
+    /* the goal itself, where the answer is the moves joined: an empty
+       line, and blank lines are not read, so there is nothing to read */
+    int empty = c->joined && c->moves == 0 && !c->t.has_before;
+    if (!empty && !peek(k)) {
         set_verdict(&v, CHECK_PRESENTATION, "the answers end before this case");
         report(k, c, k->a.no + 1, &v);
         return;
     }
-    uint64_t line = k->a.no;
-    if (c->t.has_before && !line_is(k, &c->t.before)) {
+    uint64_t line = empty ? k->a.no + 1 : k->a.no;
+    if (c->t.has_before && !line_is(k, &c->t.before)) { /* not empty */
         char want[2 * TEXT_QUOTE_BUF];
         set_verdict(&v, CHECK_PRESENTATION, "expected %s, got %s",
                     quote_words(&c->t.before, want, sizeof want),
@@ -1038,7 +1042,8 @@ static void judge_case(checker *k, const check_case *c, const check_case *next)
     } else if (c->t.has_before) {
         take(k);
     }
-    judge_answer(k, c, next, &v);
+    if (!empty)
+        judge_answer(k, c, next, &v);
     if (c->status == ST_INVALID || c->status == ST_LIMIT) {
         v.v = CHECK_ACCEPTED; /* whatever the answer: not judged */
         set_verdict(&v, CHECK_FAIL, "the puzzle cannot be judged: %s", c->msg);

@@ -100,6 +100,8 @@ static inline void rb_rows_room(rec_build *b, uint32_t k)
     uint32_t cap = b->rows_cap ? 2 * b->rows_cap : 64;
     while (cap <= k)
         cap *= 2;
+    if (cap > RECORD_MAX_ROWS) /* so rb_row()'s limit is never passed by */
+        cap = RECORD_MAX_ROWS;
     b->rec.row = xreallocarray(b->rec.row, cap, sizeof *b->rec.row);
     b->off = xreallocarray(b->off, cap, sizeof *b->off);
     b->rows_cap = cap;

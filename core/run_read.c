@@ -103,7 +103,7 @@ static void add_job(pipeline *p, chunk *c, const source *src, const record *rec,
     for (uint32_t b = 0; b < RECORD_MAX_BOARDS; b++)
         nrows += j->board_rows[b] = rec->board_rows[b];
     if (c->rows_cap - c->nrows < nrows) {
-        c->rows_cap = 2 * c->rows_cap + RECORD_MAX_ROWS;
+        c->rows_cap = 2 * c->rows_cap + nrows;
         c->rows = xreallocarray(c->rows, c->rows_cap, sizeof *c->rows);
     }
     j->row = (uint32_t)c->nrows;

@@ -107,5 +107,14 @@ pressed() {
     assert_equal "$stderr" "gridbfs: -s: expected RxC with 1 to 65535 rows and columns, got '65536x1'"
     # a board too big for the exact solver's matrices says so
     run -2 --separate-stderr gridbfs -r flip-neighbors -s 200x200 </dev/null
-    assert_equal "$stderr" "gridbfs: -s 200x200: rule 'flip-neighbors': the exact solver over Z/2 keeps two cells x cells matrices, 3051 MiB at 200x200, past its 2048 MiB (a solver for big boards is planned)"
+    assert_equal "$stderr" "gridbfs: -s 200x200: rule 'flip-neighbors': the exact solver of 2 colours takes boards of up to 32768 cells (two cells x cells matrices, 2 GiB), not 200x200 (a solver for big boards is planned)"
+}
+
+@test "two colours past 32x32 keep the rule: on a torus of 2 rows a press flips the cell below it once, not twice" {
+    # worked by hand: pressing (1,1) on a 2x40 torus flips (1,40), (1,1),
+    # (1,2) and (2,1), which is above and below it at once: 1 press
+    printf 'rules:\n  t: {plugin: flip-neighbors, wrap: true, goal: "off", cells: "10", path: true}\n' >t.yaml
+    printf 'size=2x40 11%037d1/1%039d\n' 0 0 >t.lines
+    run -0 --separate-stderr gridbfs -c t.yaml -r t t.lines
+    assert_output "$(printf '1\n1 1')"
 }

@@ -228,6 +228,12 @@ replay_show() {
     [ "$(diff ans other | grep -c '^>')" -ge 5 ] || fail "too few other paths"
     run -0 --separate-stderr gridbfs -r hdu1043 --check other h.in
     [ "$(grep -c ': accepted$' <<<"$output")" = 40 ]
+    # the goal itself: its answer is an empty line, which is not read (as
+    # any blank line), so the cases after it keep their answers
+    printf '%s\n' '2 3 4 1 5 x 7 6 8' '1 2 3 4 5 6 7 8 x' '1 2 3 4 5 6 7 x 8' >g.in
+    printf 'ullddrurdllurdruldr\n\nr\n' >g.ans
+    run -0 --separate-stderr gridbfs -r hdu1043 --check g.ans g.in
+    assert_output "$(printf 'case 1 (line 1): accepted\ncase 2 (line 2): accepted\ncase 3 (line 3): accepted')"
     # P1379 and LeetCode 773 are counts
     printf '283104765\n' >p.in
     printf '5\n' >bad

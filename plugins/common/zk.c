@@ -11,9 +11,10 @@
 
 #include "params.h"
 
-/* The most the solver's two matrices may take: 2 GiB, boards of up to
-   32,768 cells (181x181). */
-#define ZK_MAX_BYTES ((uint64_t)1 << 31)
+/* The most cells a board may have: the solver keeps two cells x cells
+   matrices (2 GiB at 32,768 cells, 181x181), and every K builds its
+   moves in cells x cells steps. */
+#define ZK_MAX_CELLS 32768u
 
 struct zk_rule {
     uint32_t rows, cols, cells, k, bits;
@@ -230,15 +231,13 @@ void zk_destroy(void *inst)
 int zk_create(const zk_spec *spec, gridbfs_rule2 *rule, gridbfs_error *err)
 {
     uint64_t cells = (uint64_t)spec->rows * spec->cols;
-    if (is_prime(spec->k) && 2 * cells * cells > ZK_MAX_BYTES)
+    if (cells > ZK_MAX_CELLS)
         return param_fail(err, -1,
-                          "the exact solver over Z/%" PRIu32
-                          " keeps two cells x cells matrices, %" PRIu64
-                          " MiB at %" PRIu32 "x%" PRIu32 ", past its %" PRIu64
-                          " MiB "
-                          "(a solver for big boards is planned)",
-                          spec->k, 2 * cells * cells >> 20, spec->rows,
-                          spec->cols, ZK_MAX_BYTES >> 20);
+                          "the exact solver of %" PRIu32
+                          " colours takes boards of up to %u cells (two "
+                          "cells x cells matrices, 2 GiB), not %" PRIu32
+                          "x%" PRIu32 " (a solver for big boards is planned)",
+                          spec->k, ZK_MAX_CELLS, spec->rows, spec->cols);
     zk_rule *z = calloc(1, sizeof *z);
     if (z) {
         z->rows = spec->rows;

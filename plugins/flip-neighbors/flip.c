@@ -212,6 +212,13 @@ static void add_digit(void *vec, uint32_t k, unsigned digit)
     ((uint8_t *)vec)[k] = (uint8_t)(((uint8_t *)vec)[k] + digit);
 }
 
+/* set_bit()'s rule as a digit, for two colours past 32x32 (the Z/K kit). */
+static void set_digit(void *vec, uint32_t k, unsigned digit)
+{
+    (void)digit;
+    ((uint8_t *)vec)[k] = 1;
+}
+
 /* The kits' xor_mask_fn and zk_vec_fn. */
 static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
 {
@@ -220,7 +227,8 @@ static void flip_mask(const void *ctx, uint32_t m, uint64_t *mask)
 
 static void flip_vec(const void *ctx, uint32_t m, uint8_t *v)
 {
-    press(ctx, m, add_digit, v);
+    const struct flip_cfg *cfg = ctx;
+    press(ctx, m, cfg->k == 2 ? set_digit : add_digit, v);
 }
 
 static void flip_destroy(void *inst)
