@@ -97,12 +97,65 @@ pressed() {
     done
 }
 
+# coins SEED N: a BZOJ 3517 file of side N into c.in, made by operations
+# at random (each cell with chance 1/3) from all 0, with the answer into
+# c.want: for even N the set made is the one that reaches all 0, and its
+# complement the one to all 1 (every operation once turns each coin 2N-1
+# times), so the fewest is the smaller.  Cell (i,j) turns R_i + C_j - s_ij
+# times, R_i and C_j the operations in its row and column.
+coins() {
+    awk -v seed="$1" -v n="$2" 'BEGIN {
+        srand(seed)
+        for (i = 0; i < n; i++) for (j = 0; j < n; j++) {
+            s[i, j] = rand() < 1 / 3
+            R[i] += s[i, j]; C[j] += s[i, j]; made += s[i, j]
+        }
+        print n >"c.in"
+        for (i = 0; i < n; i++) {
+            row = ""
+            for (j = 0; j < n; j++) row = row ((R[i] + C[j] - s[i, j]) % 2)
+            print row >"c.in"
+        }
+        print (made < n * n - made ? made : n * n - made) >"c.want"
+    }'
+}
+
+@test "bzoj3517 past 32x32 (n up to 1000, flip-lines' closed form): the fewest operations, as the boards were made" {
+    local n
+    for n in 34 100 1000; do
+        coins "$n" "$n"
+        run -0 --separate-stderr gridbfs -r bzoj3517 c.in
+        assert_output "$(cat c.want)"
+    done
+    # the operations printed (path: the count, then "i j" lines) replay,
+    # here in awk, to one face
+    coins 7 40
+    printf 'rules:\n  b: {plugin: flip-lines, goal: uniform, cells: "10", path: true, layout: {size: first, square: true}}\n' >b.yaml
+    gridbfs -c b.yaml -r b c.in >c.out
+    assert_equal "$(head -1 c.out)" "$(cat c.want)"
+    run -0 awk 'NR == FNR { if (FNR > 1) b[FNR - 2] = $0; n = FNR - 1; next }
+        FNR == 1 { next }
+        { i = $1 - 1; j = $2 - 1
+          for (k = 0; k < n; k++) {
+              if (k != j) b[i] = substr(b[i], 1, k) (1 - substr(b[i], k + 1, 1)) substr(b[i], k + 2)
+              if (k != i) b[k] = substr(b[k], 1, j) (1 - substr(b[k], j + 1, 1)) substr(b[k], j + 2)
+          }
+          b[i] = substr(b[i], 1, j) (1 - substr(b[i], j + 1, 1)) substr(b[i], j + 2) }
+        END { for (k = 0; k < n; k++) if (b[k] != b[0] || b[0] ~ /01|10/) { print "not one face"; exit 1 }
+              print "one face" }' c.in c.out
+    assert_output "one face"
+    # past 32x32 only square boards of even side have the closed form
+    run -2 --separate-stderr gridbfs -r flip-lines -s 35x35 </dev/null
+    assert_equal "$stderr" "gridbfs: -s 35x35: rule 'flip-lines': size: expected up to 32x32, or past it n x n with n even, got '35x35'"
+}
+
 @test "past 32x32: an ABI 1 plugin's rule is refused by name, in a file's case or by -s; past 65535, any size" {
-    run -2 --separate-stderr gridbfs -r flip-lines -s 33x33 </dev/null
-    assert_equal "$stderr" "gridbfs: -s 33x33: rule 'flip-lines': an ABI 1 plugin takes boards of up to 32x32, not 33x33"
-    { echo 34; for _ in $(seq 34); do printf '%034d\n' 0; done; } >b.in
-    run -1 --separate-stderr gridbfs -r bzoj3517 b.in
+    run -2 --separate-stderr gridbfs -r swap-adjacent -s 33x33 </dev/null
+    assert_equal "$stderr" "gridbfs: -s 33x33: rule 'swap-adjacent': an ABI 1 plugin takes boards of up to 32x32, not 33x33"
+    printf 'size=33x1 %033d/ %033d/\n' 0 0 >b.lines
+    run -1 --separate-stderr gridbfs -r swap-adjacent b.lines
     assert_output invalid
+    assert_equal "$stderr" "gridbfs: b.lines:1: rule 'swap-adjacent': an ABI 1 plugin takes boards of up to 32x32, not 33x1 (read by rule 'swap-adjacent'; no other profile reads this file)"
     run -2 --separate-stderr gridbfs -r flip-neighbors -s 65536x1 </dev/null
     assert_equal "$stderr" "gridbfs: -s: expected RxC with 1 to 65535 rows and columns, got '65536x1'"
     # a board too big for the exact solver's matrices says so

@@ -309,7 +309,7 @@ EOF
     run -0 --separate-stderr gridbfs --list-rules
     assert_line --regexp '^  poj2965 +plugin=flip-lines size=4x4 cells=\+- path=true$'
     assert_line --regexp "^  flip-lines +change a cell to change its whole row and column"
-    assert_line --regexp "^ +file $pd/flip-lines\.so, ABI 1\.[0-9]+\$"
+    assert_line --regexp "^ +file $pd/flip-lines\.so, ABI 2\.[0-9]+\$"
     assert_line --regexp '^ +size \(default 4x4\): '
     assert_line --regexp '^ +cells \(default \+-\): '
 }

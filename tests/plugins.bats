@@ -387,17 +387,17 @@ searched_last() {
     local d=$'nl\ndir'
     mkdir -p "$d/ok"
     for _ in 1 2 3 4 5; do echo 'junk, not a plugin'; done >"$d/junk.so"
-    cp "$PD/flip-lines.so" "$d/ok/"
+    cp "$PD/swap-adjacent.so" "$d/ok/"
     run -0 --separate-stderr gridbfs -P "$d" -P "$d/ok" --list-rules </dev/null
     # the line break is shown as '?', as messages show it
     assert_line --regexp "^  junk +\(cannot load: plugin 'junk': cannot load $(q "$T/nl?dir/junk.so"): [^/]+\)\$"
-    assert_line --regexp "^ +file $(q "$T/nl?dir/ok/flip-lines.so"), ABI 1\.[0-9]+\$"
+    assert_line --regexp "^ +file $(q "$T/nl?dir/ok/swap-adjacent.so"), ABI 1\.[0-9]+\$"
     refute_line --regexp '^dir/'
     # JSON Lines: the plugin that does not load has the keys of one that
     # does, null but its error (the line break escaped, as JSON has it)
     run -0 --separate-stderr gridbfs -P "$d" --list-rules -f jsonl </dev/null
     assert_line --regexp "^\{\"kind\":\"plugin\",\"name\":\"junk\",\"summary\":null,\"file\":null,\"abi\":null,\"params\":null,\"error\":\"plugin 'junk': cannot load $(q "$T/nl")\\\\u000adir/junk\\.so: [^/\"]+\"\}\$"
-    assert_line --regexp '^\{"kind":"plugin","name":"flip-lines","summary":"[^"]+","file":"[^"]+","abi":"1\.[0-9]+","params":\[.*\],"error":null\}$'
+    assert_line --regexp '^\{"kind":"plugin","name":"swap-adjacent","summary":"[^"]+","file":"[^"]+","abi":"1\.[0-9]+","params":\[.*\],"error":null\}$'
 }
 
 @test "--list-rules shows the copy -r would load, and files that are not plugins" {

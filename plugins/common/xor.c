@@ -123,8 +123,12 @@ int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err)
     return 0;
 }
 
-uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
-                   uint32_t max)
+/* ---- ABI 1's operations, which the xor2_ ones below speak through ---- */
+
+/* The goal states: uniform {all 0, all 1}, off {all 0}, on {all 1}, target
+   {boards[1]}.  Writes at most max of them; returns how many it wrote. */
+static uint32_t xor_goals(const void *inst, const gridbfs_board *boards,
+                          uint64_t *out, uint32_t max)
 {
     const struct xor_rule *x = inst;
     uint32_t n = 0;
@@ -140,7 +144,8 @@ uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
     return n;
 }
 
-void xor_expand(const void *inst, uint64_t state, uint64_t *next)
+/* next[m] = state with move m's cells flipped, for every move m. */
+static void xor_expand(const void *inst, uint64_t state, uint64_t *next)
 {
     const struct xor_rule *x = inst;
     const uint32_t moves = x->rows * x->cols;
@@ -149,8 +154,10 @@ void xor_expand(const void *inst, uint64_t state, uint64_t *next)
         next[m] = state ^ x->mask[m];
 }
 
-void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
-               gridbfs_board *out)
+/* *out = *board with move's cells flipped; *board when there is no such
+   move. */
+static void xor_apply(const void *inst, const gridbfs_board *board,
+                      uint32_t move, gridbfs_board *out)
 {
     const struct xor_rule *x = inst;
 
@@ -159,14 +166,6 @@ void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
         return;
     for (uint32_t w = 0; w < x->nw; w++)
         out->w[w] ^= x->mask[(size_t)move * x->nw + w];
-}
-
-int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
-                  size_t cap)
-{
-    const struct xor_rule *x = inst;
-
-    return xor_move_text_at(x->rows, x->cols, move, style, buf, cap);
 }
 
 int xor_move_text_at(uint32_t rows, uint32_t cols, uint32_t move, int style,
@@ -207,11 +206,13 @@ static uint32_t lightest(const struct xor_rule *x, const uint64_t *x0,
 }
 
 /*
- * Impossible is decided before the nullity is checked, so it is answered
- * past max_nullity too.
+ * A shortest press set for the puzzle boards[0..] (see xor.h): the
+ * presses in increasing order.  Impossible is decided before the nullity
+ * is checked, so it is answered past max_nullity too.
  */
-int xor_solve(const void *inst, const gridbfs_board *boards, uint16_t *moves,
-              size_t cap, size_t *len, gridbfs_error *err)
+static int xor_solve(const void *inst, const gridbfs_board *boards,
+                     uint16_t *moves, size_t cap, size_t *len,
+                     gridbfs_error *err)
 {
     const struct xor_rule *x = inst;
     uint32_t n = x->rows * x->cols, nw = GF2_WORDS(n), k = 0;
@@ -250,40 +251,6 @@ int xor_solve(const void *inst, const gridbfs_board *boards, uint16_t *moves,
 }
 
 /*
- * The core's default judge text, written here for a rule that offers
- * judge_text(): the count n, then with_path one "r c" line per move ("?"
- * for a move that does not exist, as the core prints it).
- */
-static int count_text(const struct xor_rule *x, const uint16_t *moves, size_t n,
-                      int with_path, char *buf, size_t cap)
-{
-    size_t len;
-    int k = snprintf(buf, cap, "%zu\n", n);
-
-    if (k < 0 || (size_t)k >= cap)
-        return -1;
-    len = (size_t)k;
-    for (size_t i = 0; with_path && moves && i < n; i++) {
-        int t = xor_move_text(x, moves[i], GRIDBFS_MOVE_JUDGE, buf + len,
-                              cap - len);
-
-        if (t < 0) {
-            if (moves[i] < x->rows * x->cols)
-                return -1; /* no room */
-            t = snprintf(buf + len, cap - len, "?");
-            if (t < 0 || (size_t)t >= cap - len)
-                return -1;
-        }
-        len += (size_t)t;
-        if (len + 1 >= cap)
-            return -1;
-        buf[len++] = '\n';
-        buf[len] = '\0';
-    }
-    return len > INT_MAX ? -1 : (int)len;
-}
-
-/*
  * The press matrix of the press set moves[0..n-1] (every move < R * C):
  * R lines of C '0'/'1' joined by spaces.  The set is first replaced by the
  * least matrix among the lightest sets of the same puzzle (all of them lie
@@ -317,17 +284,116 @@ static int matrix_text(const struct xor_rule *x, const uint16_t *moves,
  * A matrix needs the presses: given none for a non-zero count, or a press
  * that does not exist, it falls back to the default text too.
  */
-int xor_judge_text(const void *inst, const uint16_t *moves, size_t n,
-                   int with_path, char *buf, size_t cap)
+/* ---- ABI 2 ---- */
+
+static void to_board(const gridbfs_grid *g, gridbfs_board *b)
+{
+    size_t n = gridbfs_grid_words(g->rows, g->cols, 1);
+    memset(b, 0, sizeof *b);
+    memcpy(b->w, g->w, n * sizeof *g->w);
+}
+
+static const gridbfs_board *to_boards(const struct xor_rule *x,
+                                      const gridbfs_grid *g, gridbfs_board b[2])
+{
+    to_board(&g[0], &b[0]);
+    if (x->goal == XOR_GOAL_TARGET)
+        to_board(&g[1], &b[1]);
+    return b;
+}
+
+uint64_t xor2_key(const void *inst, const gridbfs_grid *board)
+{
+    (void)inst;
+    return board->w[0];
+}
+
+void xor2_board(const void *inst, uint64_t key, gridbfs_grid *out)
+{
+    (void)inst;
+    out->w[0] = key;
+}
+
+uint32_t xor2_goals(const void *inst, const gridbfs_grid *boards, uint64_t *out,
+                    uint32_t max)
+{
+    gridbfs_board b[2];
+    return xor_goals(inst, boards ? to_boards(inst, boards, b) : NULL, out,
+                     max);
+}
+
+uint32_t xor2_expand(const void *inst, uint64_t key, uint32_t *moves,
+                     uint64_t *next)
 {
     const struct xor_rule *x = inst;
-    int matrix = x->matrix && (moves || n == 0);
+    uint32_t n = 0;
+    xor_expand(inst, key, next);
+    for (uint32_t m = 0; m < x->rows * x->cols; m++) /* in place: n <= m */
+        if (next[m] != key) {
+            moves[n] = m;
+            next[n++] = next[m];
+        }
+    return n;
+}
 
-    if (!buf || cap == 0)
+int xor2_apply(const void *inst, const gridbfs_grid *board, uint32_t move,
+               gridbfs_grid *out)
+{
+    gridbfs_board from, to;
+    to_board(board, &from);
+    xor_apply(inst, &from, move, &to);
+    if (memcmp(&from, &to, sizeof from) == 0)
+        return 0;
+    memcpy(out->w, to.w,
+           gridbfs_grid_words(board->rows, board->cols, 1) * sizeof *out->w);
+    return 1;
+}
+
+int xor2_solve(const void *inst, const gridbfs_grid *boards, uint32_t *moves,
+               size_t cap, size_t *len, gridbfs_error *err)
+{
+    gridbfs_board b[2];
+    uint16_t ids[GRIDBFS_MAX_MOVES];
+    int st =
+        xor_solve(inst, to_boards(inst, boards, b), cap ? ids : NULL,
+                  cap < GRIDBFS_MAX_MOVES ? cap : GRIDBFS_MAX_MOVES, len, err);
+    for (size_t i = 0; st == GRIDBFS_SOLVED && i < *len; i++)
+        moves[i] = ids[i];
+    return st;
+}
+
+int xor2_matrix_text(const void *inst, const uint32_t *moves, size_t n,
+                     const gridbfs_writer *out)
+{
+    const struct xor_rule *x = inst;
+    uint64_t set[GRIDBFS_BOARD_WORDS] = {0};
+    uint16_t ids[GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
+    char text[2 * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE + 1];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        set[moves[i] / 64] ^= (uint64_t)1 << (moves[i] % 64);
+    for (uint32_t q = 0; q < x->rows * x->cols; q++)
+        if (set[q / 64] >> (q % 64) & 1)
+            ids[m++] = (uint16_t)q;
+    int len = matrix_text(x, ids, m, text, sizeof text);
+    return len < 0 ? -1 : out->write(out->ctx, text, (size_t)len);
+}
+
+int xor_count_text(uint32_t rows, uint32_t cols, const uint32_t *moves,
+                   size_t n, int with_path, const gridbfs_writer *out)
+{
+    char line[48];
+    int len = snprintf(line, sizeof line, "%zu\n", n);
+    if (out->write(out->ctx, line, (size_t)len) < 0)
         return -1;
-    for (size_t i = 0; matrix && i < n; i++)
-        matrix = moves[i] < x->rows * x->cols;
-    if (matrix)
-        return matrix_text(x, moves, n, buf, cap);
-    return count_text(x, moves, n, with_path, buf, cap);
+    for (size_t i = 0; with_path && moves && i < n; i++) {
+        len = xor_move_text_at(rows, cols, moves[i], GRIDBFS_MOVE_JUDGE, line,
+                               sizeof line - 1);
+        if (len < 0)
+            len = snprintf(line, sizeof line, "?");
+        line[len++] = '\n';
+        if (out->write(out->ctx, line, (size_t)len) < 0)
+            return -1;
+    }
+    return 0;
 }

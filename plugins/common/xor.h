@@ -25,9 +25,9 @@
  *           text (xor_judge_text) is then that matrix, whatever engine
  *           found the set (it re-derives it from the set it is given).
  *
- * A rule built here is the plugin's instance: xor_create() fills in the
- * gridbfs_rule, and the operations below have the plugin table's own
- * signatures (XOR_PLUGIN names them for the table).  The instance is
+ * A rule built here is the kit's instance: xor_create() fills in an ABI 1
+ * gridbfs_rule (boards of at most 32x32), and the xor2_ operations below
+ * have ABI 2's signatures, for a plugin to call from its own.  It is
  * immutable after xor_create(): one mask per move, on every board size
  * (one word each for boards of at most 64 cells, which expand() takes;
  * apply() takes any), and the eliminated press matrix, so every operation
@@ -84,52 +84,36 @@ typedef struct xor_spec {
 int xor_create(const xor_spec *spec, gridbfs_rule *rule, gridbfs_error *err);
 void xor_destroy(void *inst);
 
-/*
- * The goal states: uniform {all 0, all 1}, off {all 0}, on {all 1}, target
- * {boards[1]}.  Writes at most max of them; returns how many it wrote.
- */
-uint32_t xor_goals(const void *inst, const gridbfs_board *boards, uint64_t *out,
-                   uint32_t max);
-
-/* next[m] = state with move m's cells flipped, for every move m. */
-void xor_expand(const void *inst, uint64_t state, uint64_t *next);
-
-/* *out = *board with move's cells flipped, on any board size (ABI 1.3's
-   apply()); *board when there is no such move. */
-void xor_apply(const void *inst, const gridbfs_board *board, uint32_t move,
-               gridbfs_board *out);
-
-/* Move m as "r c" (judge) or "r,c" (compact), 1-based.  Length or -1. */
-int xor_move_text(const void *inst, uint32_t move, int style, char *buf,
-                  size_t cap);
-/* The same, on a rows x cols board, for a rule of one move a cell. */
+/* Move m of a rows x cols board of one move a cell as "r c" (judge) or
+   "r,c" (compact), 1-based.  Length or -1. */
 int xor_move_text_at(uint32_t rows, uint32_t cols, uint32_t move, int style,
                      char *buf, size_t cap);
 
-/*
- * A shortest press set for the puzzle boards[0..] (see the top): the
- * presses in increasing order.  The ABI's solve().
- */
-int xor_solve(const void *inst, const gridbfs_board *boards, uint16_t *moves,
-              size_t cap, size_t *len, gridbfs_error *err);
+/* ---- the kit in ABI 2's terms: two symbols, boards of at most 32x32,
+   whose grids' words are an ABI 1 board's ---- */
 
-/*
- * The judge text of a solved puzzle: the press matrix for a matrix rule
- * (whether or not the path was asked for), else the core's default text.
- * The ABI's judge_text(), for rules with a matrix style.
- */
-int xor_judge_text(const void *inst, const uint16_t *moves, size_t n,
-                   int with_path, char *buf, size_t cap);
+/* key() and board() of a rule whose key is its board's one word
+   (GRIDBFS2_KEY_IS_BOARD: a two-colour board of up to 64 cells here, and
+   flip-neighbors' boards of K colours that fit a word too). */
+uint64_t xor2_key(const void *inst, const gridbfs_grid *board);
+void xor2_board(const void *inst, uint64_t key, gridbfs_grid *out);
 
-/*
- * The table of an XOR rule's plugin: its name, summary, parameter docs and
- * create(), then the kit's operations (a rule with a matrix style adds
- * .judge_text = xor_judge_text).
- */
-#define XOR_PLUGIN(name_, summary_, params_, create_)                          \
-    .abi = GRIDBFS_ABI, .size = sizeof(gridbfs_plugin), .name = (name_),       \
-    .summary = (summary_), .params = (params_), .create = (create_),           \
-    .destroy = xor_destroy, .goals = xor_goals, .expand = xor_expand,          \
-    .move_text = xor_move_text, .solve = xor_solve, .apply = xor_apply
+/* The ABI 2 operations of the same names, on the kit's instance. */
+uint32_t xor2_goals(const void *inst, const gridbfs_grid *boards, uint64_t *out,
+                    uint32_t max);
+uint32_t xor2_expand(const void *inst, uint64_t key, uint32_t *moves,
+                     uint64_t *next);
+int xor2_apply(const void *inst, const gridbfs_grid *board, uint32_t move,
+               gridbfs_grid *out);
+int xor2_solve(const void *inst, const gridbfs_grid *boards, uint32_t *moves,
+               size_t cap, size_t *len, gridbfs_error *err);
+/* The press matrix of a matrix rule's presses (a press twice is none). */
+int xor2_matrix_text(const void *inst, const uint32_t *moves, size_t n,
+                     const gridbfs_writer *out);
+
+/* The count, then with_path one "r c" line a move of a rows x cols board
+   of one move a cell: the core's own text, through out; 0 or -1. */
+int xor_count_text(uint32_t rows, uint32_t cols, const uint32_t *moves,
+                   size_t n, int with_path, const gridbfs_writer *out);
 
 #endif /* GRIDBFS_PLUGINS_XOR_H */

@@ -12,14 +12,14 @@
  * stencil's digits, mod K, to the cells under it (HDU 5755 Gambler Bo:
  * K = 3, stencil 010/121/010); K presses of a cell undo each other.
  *
- * Exact solver (solve(), any size up to 32x32) and the ties between
+ * Exact solver (solve(); past 32x32 up to 181x181) and the ties between
  * smallest press sets, by path_style (moves: the least list of presses,
  * the path the core's distance table walks; matrix: the least press
  * matrix, printed as the judge text, as POJ 3279 Fliptile asks): the XOR
  * rule kit's for two colours (../common/xor.h), the Z/K kit's for more
- * (../common/zk.h).  This file parses the parameters, says what each press
- * adds, and speaks ABI 2 for both kits: the XOR kit's boards are ABI 1's,
- * a two-colour board of at most 32x32 whose words are the grid's.
+ * (../common/zk.h), which takes two colours past 32x32 too.  This file
+ * parses the parameters, says what each press adds, and hands each
+ * operation to its kit (the XOR kit's through its xor2_ face).
  */
 #include <gridbfs/plugin.h>
 
@@ -303,42 +303,12 @@ static int flip_create(const gridbfs_param *params, size_t nparams,
 
 /* ---- ABI 2 over the XOR kit's ABI 1 boards (two colours) ---- */
 
-static void to_board(const gridbfs_grid *g, gridbfs_board *b)
-{
-    size_t n = gridbfs_grid_words(g->rows, g->cols, 1);
-    memset(b, 0, sizeof *b);
-    memcpy(b->w, g->w, n * sizeof *g->w);
-}
-
-static const gridbfs_board *to_boards(const flip *f, const gridbfs_grid *g,
-                                      gridbfs_board b[2])
-{
-    to_board(&g[0], &b[0]);
-    if (f->goal == XOR_GOAL_TARGET)
-        to_board(&g[1], &b[1]);
-    return b;
-}
-
-static uint64_t flip_key(const void *inst, const gridbfs_grid *board)
-{
-    (void)inst;
-    return board->w[0];
-}
-
-static void flip_board(const void *inst, uint64_t key, gridbfs_grid *out)
-{
-    (void)inst;
-    out->w[0] = key; /* a key's board is one word */
-}
-
 static uint32_t flip_goals(const void *inst, const gridbfs_grid *boards,
                            uint64_t *out, uint32_t max)
 {
     const flip *f = inst;
-    gridbfs_board b[2];
-    if (!f->by_xor)
-        return zk_goals(f->kit, boards, out, max);
-    return xor_goals(f->kit, boards ? to_boards(f, boards, b) : NULL, out, max);
+    return f->by_xor ? xor2_goals(f->kit, boards, out, max)
+                     : zk_goals(f->kit, boards, out, max);
 }
 
 /* Goal board i of a fixed goal set: all 0 (off), all K-1 (on), or each
@@ -384,32 +354,16 @@ static uint32_t flip_expand(const void *inst, uint64_t key, uint32_t *moves,
                             uint64_t *next)
 {
     const flip *f = inst;
-    uint32_t n = 0, cells = f->rows * f->cols;
-    if (!f->by_xor)
-        return zk_expand(f->kit, key, moves, next);
-    xor_expand(f->kit, key, next);
-    for (uint32_t m = 0; m < cells; m++) /* in place: n <= m */
-        if (next[m] != key) {
-            moves[n] = m;
-            next[n++] = next[m];
-        }
-    return n;
+    return f->by_xor ? xor2_expand(f->kit, key, moves, next)
+                     : zk_expand(f->kit, key, moves, next);
 }
 
 static int flip_apply(const void *inst, const gridbfs_grid *board,
                       uint32_t move, gridbfs_grid *out)
 {
     const flip *f = inst;
-    gridbfs_board from, to;
-    if (!f->by_xor)
-        return zk_apply(f->kit, board, move, out);
-    to_board(board, &from);
-    xor_apply(f->kit, &from, move, &to);
-    if (memcmp(&from, &to, sizeof from) == 0)
-        return 0;
-    memcpy(out->w, to.w,
-           gridbfs_grid_words(f->rows, f->cols, 1) * sizeof *out->w);
-    return 1;
+    return f->by_xor ? xor2_apply(f->kit, board, move, out)
+                     : zk_apply(f->kit, board, move, out);
 }
 
 static int flip_move_text(const void *inst, uint32_t move, int style, char *buf,
@@ -430,37 +384,8 @@ static int flip_solve(const void *inst, const gridbfs_grid *boards,
                       gridbfs_error *err)
 {
     const flip *f = inst;
-    gridbfs_board b[2];
-    uint16_t ids[GRIDBFS_MAX_MOVES];
-    if (!f->by_xor)
-        return zk_solve(f->kit, boards, moves, cap, len, err);
-    int st =
-        xor_solve(f->kit, to_boards(f, boards, b), cap ? ids : NULL,
-                  cap < GRIDBFS_MAX_MOVES ? cap : GRIDBFS_MAX_MOVES, len, err);
-    for (size_t i = 0; st == GRIDBFS_SOLVED && i < *len; i++)
-        moves[i] = ids[i];
-    return st;
-}
-
-/* The count, then with_path one "r c" line per move: the core's own
-   text, for a rule whose judge text is not a matrix. */
-static int count_text(const flip *f, const uint32_t *moves, size_t n,
-                      int with_path, const gridbfs_writer *out)
-{
-    char line[48];
-    int len = snprintf(line, sizeof line, "%zu\n", n);
-    if (out->write(out->ctx, line, (size_t)len) < 0)
-        return -1;
-    for (size_t i = 0; with_path && moves && i < n; i++) {
-        len = xor_move_text_at(f->rows, f->cols, moves[i], GRIDBFS_MOVE_JUDGE,
-                               line, sizeof line - 1);
-        if (len < 0)
-            len = snprintf(line, sizeof line, "?");
-        line[len++] = '\n';
-        if (out->write(out->ctx, line, (size_t)len) < 0)
-            return -1;
-    }
-    return 0;
+    return f->by_xor ? xor2_solve(f->kit, boards, moves, cap, len, err)
+                     : zk_solve(f->kit, boards, moves, cap, len, err);
 }
 
 /* A matrix needs the presses: given none for a non-zero count, or a press
@@ -474,21 +399,10 @@ static int flip_judge_text(const void *inst, const uint32_t *moves, size_t n,
     for (size_t i = 0; matrix && i < n; i++)
         matrix = moves[i] < cells;
     if (!matrix)
-        return count_text(f, moves, n, with_path, out);
+        return xor_count_text(f->rows, f->cols, moves, n, with_path, out);
     if (!f->by_xor)
         return zk_matrix_text(f->kit, moves, n, out);
-    /* two colours: a press twice is none; the kit takes the set */
-    uint64_t set[GRIDBFS_BOARD_WORDS] = {0};
-    uint16_t ids[GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE];
-    char text[2 * GRIDBFS_MAX_SIDE * GRIDBFS_MAX_SIDE + 1];
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        set[moves[i] / 64] ^= (uint64_t)1 << (moves[i] % 64);
-    for (uint32_t q = 0; q < cells; q++)
-        if (set[q / 64] >> (q % 64) & 1)
-            ids[m++] = (uint16_t)q;
-    int len = xor_judge_text(f->kit, ids, m, with_path, text, sizeof text);
-    return len < 0 ? -1 : out->write(out->ctx, text, (size_t)len);
+    return xor2_matrix_text(f->kit, moves, n, out);
 }
 
 static const gridbfs_plugin2 flip_plugin = {
@@ -500,8 +414,8 @@ static const gridbfs_plugin2 flip_plugin = {
     .params = flip_params,
     .create = flip_create,
     .destroy = flip_destroy,
-    .key = flip_key,
-    .board = flip_board,
+    .key = xor2_key,
+    .board = xor2_board,
     .goals = flip_goals,
     .goal_board = flip_goal_board,
     .is_goal = flip_is_goal,

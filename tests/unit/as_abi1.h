@@ -1,10 +1,11 @@
 /*
  * as_abi1.h - an ABI 2 plugin's two-colour rules seen through ABI 1's
  * table, for the unit tests written against ABI 1 (plugins.c,
- * flip_exact.c): flip-neighbors speaks ABI 2, and their hand-worked
- * expectations of its two-colour rules still stand.  A board of ABI 1 is
- * the grid of 1-bit cells over the same words; symbol 0 is zero, 1 one.
- * One plugin a program (the table reaches it through a static).
+ * flip_exact.c, lines_exact.c): flip-neighbors and flip-lines speak ABI 2,
+ * and their hand-worked expectations of its two-colour rules still stand.  A
+ * board of ABI 1 is the grid of 1-bit cells over the same words; symbol 0 is
+ * zero, 1 one. Two plugins a program at most (each table's create() knows its
+ * own).
  */
 #ifndef GRIDBFS_TEST_AS_ABI1_H
 #define GRIDBFS_TEST_AS_ABI1_H
@@ -14,9 +15,11 @@
 
 #include <gridbfs/plugin.h>
 
-static const gridbfs_plugin2 *as1_v2;
+#define AS1_SLOTS 2
+static const gridbfs_plugin2 *as1_v2[AS1_SLOTS];
 
 typedef struct as1_inst {
+    const gridbfs_plugin2 *v2;
     void *inst;
     uint32_t rows, cols, moves;
 } as1_inst;
@@ -27,21 +30,21 @@ static gridbfs_grid as1_grid(const as1_inst *a, const gridbfs_board *b)
     return (gridbfs_grid){a->rows, a->cols, 1, (uint64_t *)(uintptr_t)b->w};
 }
 
-static int as1_create(const gridbfs_param *params, size_t n, gridbfs_rule *rule,
-                      gridbfs_error *err)
+static int as1_create(const gridbfs_plugin2 *v2, const gridbfs_param *params,
+                      size_t n, gridbfs_rule *rule, gridbfs_error *err)
 {
     gridbfs_rule2 r = {.abi = GRIDBFS_ABI2,
                        .size = sizeof r,
                        .rows = rule->rows,
                        .cols = rule->cols};
     as1_inst *a;
-    if (as1_v2->create(params, n, &r, err) != 0)
+    if (v2->create(params, n, &r, err) != 0)
         return -1;
     if (!(a = malloc(sizeof *a))) {
-        as1_v2->destroy(r.inst);
+        v2->destroy(r.inst);
         return -1;
     }
-    *a = (as1_inst){r.inst, r.rows, r.cols, r.moves};
+    *a = (as1_inst){v2, r.inst, r.rows, r.cols, r.moves};
     rule->inst = a;
     rule->boards = r.boards;
     rule->moves = r.moves;
@@ -55,10 +58,22 @@ static int as1_create(const gridbfs_param *params, size_t n, gridbfs_rule *rule,
     return 0;
 }
 
+static int as1_create0(const gridbfs_param *params, size_t n,
+                       gridbfs_rule *rule, gridbfs_error *err)
+{
+    return as1_create(as1_v2[0], params, n, rule, err);
+}
+
+static int as1_create1(const gridbfs_param *params, size_t n,
+                       gridbfs_rule *rule, gridbfs_error *err)
+{
+    return as1_create(as1_v2[1], params, n, rule, err);
+}
+
 static void as1_destroy(void *inst)
 {
     as1_inst *a = inst;
-    as1_v2->destroy(a->inst);
+    a->v2->destroy(a->inst);
     free(a);
 }
 
@@ -71,7 +86,7 @@ static uint32_t as1_goals(const void *inst, const gridbfs_board *boards,
         g[0] = as1_grid(a, &boards[0]);
         g[1] = as1_grid(a, &boards[1]);
     }
-    return as1_v2->goals(a->inst, boards ? g : NULL, out, max);
+    return a->v2->goals(a->inst, boards ? g : NULL, out, max);
 }
 
 static void as1_expand(const void *inst, uint64_t state, uint64_t *next)
@@ -79,7 +94,7 @@ static void as1_expand(const void *inst, uint64_t state, uint64_t *next)
     const as1_inst *a = inst;
     static _Thread_local uint32_t ids[GRIDBFS_MAX_MOVES];
     static _Thread_local uint64_t to[GRIDBFS_MAX_MOVES];
-    uint32_t n = as1_v2->expand(a->inst, state, ids, to);
+    uint32_t n = a->v2->expand(a->inst, state, ids, to);
     for (uint32_t m = 0; m < a->moves; m++)
         next[m] = state;
     for (uint32_t j = 0; j < n; j++)
@@ -92,14 +107,14 @@ static void as1_apply(const void *inst, const gridbfs_board *board,
     const as1_inst *a = inst;
     *out = *board;
     gridbfs_grid from = as1_grid(a, board), to = as1_grid(a, out);
-    as1_v2->apply(a->inst, &from, move, &to);
+    a->v2->apply(a->inst, &from, move, &to);
 }
 
 static int as1_move_text(const void *inst, uint32_t move, int style, char *buf,
                          size_t cap)
 {
     const as1_inst *a = inst;
-    return as1_v2->move_text(a->inst, move, style, buf, cap);
+    return a->v2->move_text(a->inst, move, style, buf, cap);
 }
 
 static int as1_solve(const void *inst, const gridbfs_board *boards,
@@ -111,7 +126,7 @@ static int as1_solve(const void *inst, const gridbfs_board *boards,
     gridbfs_grid g[2] = {as1_grid(a, &boards[0]), as1_grid(a, &boards[1])};
     if (cap > GRIDBFS_MAX_MOVES)
         cap = GRIDBFS_MAX_MOVES;
-    int st = as1_v2->solve(a->inst, g, moves ? ids : NULL, cap, len, err);
+    int st = a->v2->solve(a->inst, g, moves ? ids : NULL, cap, len, err);
     for (size_t i = 0; st == GRIDBFS_SOLVED && i < *len; i++)
         moves[i] = (uint16_t)ids[i];
     return st;
@@ -146,7 +161,7 @@ static int as1_judge_text(const void *inst, const uint16_t *moves, size_t n,
     buf[0] = '\0';
     for (size_t i = 0; moves && i < n; i++)
         ids[i] = moves[i];
-    if (as1_v2->judge_text(a->inst, moves ? ids : NULL, n, with_path, &w) < 0)
+    if (a->v2->judge_text(a->inst, moves ? ids : NULL, n, with_path, &w) < 0)
         return -1;
     return (int)b.len;
 }
@@ -154,15 +169,19 @@ static int as1_judge_text(const void *inst, const uint16_t *moves, size_t n,
 /* The ABI 1 view of v2. */
 static const gridbfs_plugin *as_abi1(const gridbfs_plugin2 *v2)
 {
-    static gridbfs_plugin t;
-    as1_v2 = v2;
-    t = (gridbfs_plugin){
+    static gridbfs_plugin tables[AS1_SLOTS];
+    static int used;
+    if (used == AS1_SLOTS)
+        abort();
+    gridbfs_plugin *t = &tables[used];
+    as1_v2[used] = v2;
+    *t = (gridbfs_plugin){
         .abi = GRIDBFS_ABI,
-        .size = sizeof t,
+        .size = sizeof *t,
         .name = v2->name,
         .summary = v2->summary,
         .params = v2->params,
-        .create = as1_create,
+        .create = used ? as1_create1 : as1_create0,
         .destroy = as1_destroy,
         .goals = as1_goals,
         .expand = as1_expand,
@@ -171,7 +190,8 @@ static const gridbfs_plugin *as_abi1(const gridbfs_plugin2 *v2)
         .judge_text = v2->judge_text ? as1_judge_text : NULL,
         .apply = as1_apply,
     };
-    return &t;
+    used++;
+    return t;
 }
 
 #endif /* GRIDBFS_TEST_AS_ABI1_H */

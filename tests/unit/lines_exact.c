@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "as_abi1.h"
 #include "as_core.h"
 #include "check.h"
 
@@ -177,7 +178,7 @@ int main(void)
 {
     const char *dir = getenv("GRIDBFS_PLUGIN_DIR");
     char path[4096];
-    const gridbfs_plugin *(*entry)(void);
+    const gridbfs_plugin2 *(*entry)(void);
     void *handle, *sym = NULL;
 
     if (!dir) {
@@ -187,12 +188,12 @@ int main(void)
     snprintf(path, sizeof path, "%s/flip-lines.so", dir);
     handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (handle)
-        sym = dlsym(handle, GRIDBFS_ENTRY_NAME);
+        sym = dlsym(handle, GRIDBFS_ENTRY2_NAME);
     CHECK_WHY(sym, "flip-lines.so loads and has its entry point");
     if (!sym)
         return 1;
     memcpy(&entry, &sym, sizeof entry); /* POSIX: object to function */
-    ops = entry();
+    ops = as_abi1(entry());             /* its rules of up to 32x32, as ABI 1 */
     CHECK(ops->solve && !ops->judge_text);
     test_flags_and_goals();
     test_solve_big("off");
