@@ -2,7 +2,7 @@
  * as_abi1.h - an ABI 2 plugin's two-colour rules seen through ABI 1's
  * table, for the unit tests written against ABI 1 (plugins.c,
  * flip_exact.c, lines_exact.c): flip-neighbors and flip-lines speak ABI 2,
- * and their hand-worked expectations of its two-colour rules still stand.  A
+ * and their hand-worked expectations of those rules still stand.  A
  * board of ABI 1 is the grid of 1-bit cells over the same words; symbol 0 is
  * zero, 1 one. Two plugins a program at most (each table's create() knows its
  * own).
